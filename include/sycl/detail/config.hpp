@@ -1,0 +1,49 @@
+// syclone configuration shared by every public header.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+// The ABI namespace: every public name lives in sycl::_V1 so that a future incompatible
+// layout can move to _V2 without silently mixing objects built against both.
+#define SYCLONE_BEGIN_NAMESPACE                                                                    \
+  namespace sycl {                                                                                 \
+  inline namespace _V1 {
+#define SYCLONE_END_NAMESPACE                                                                      \
+  }                                                                                                \
+  }
+
+#define SYCLONE_EXPORT __attribute__((visibility("default")))
+
+// True while clang compiles device code for any target (NVPTX or SPIR-V).
+#if defined(__SYCL_DEVICE_ONLY__)
+#define SYCLONE_DEVICE 1
+#else
+#define SYCLONE_DEVICE 0
+#endif
+
+#define SYCLONE_VERSION_MAJOR 0
+#define SYCLONE_VERSION_MINOR 1
+
+// SYCL 2020 5.6. Preprocessor directives and macros.
+// clang -fsycl defines SYCL_LANGUAGE_VERSION; a plain host compiler gets the host device only.
+#if defined(SYCL_LANGUAGE_VERSION)
+#define SYCLONE_SYCL_COMPILER 1
+#else
+#define SYCLONE_SYCL_COMPILER 0
+#define SYCL_LANGUAGE_VERSION 202012L
+#endif
+#define SYCL_REVISION 202012L
+#define SYCL_IMPLEMENTATION_SYCLONE 1
+#define SYCL_BACKEND_HOST 1
+#define SYCL_FEATURE_SET_FULL 1
+
+// SYCL 2020 5.10.1. SYCL_EXTERNAL: a function callable from kernels of other translation units;
+// syclone++ links the device code of all objects before embedding it.
+#if SYCLONE_SYCL_COMPILER
+#define SYCL_EXTERNAL [[clang::sycl_external]]
+#else
+#define SYCL_EXTERNAL
+#endif
+
+#define SYCLONE_INLINE inline __attribute__((always_inline))

@@ -1,0 +1,160 @@
+// Kernel launch glue (DESIGN.md "Kernel launch"). A command group's kernel becomes a kernel
+// object: the user's functor plus what the device needs to compute ids. Its bytes are the one
+// parameter of the device kernel (clang's sycl_kernel_entry_point); on the host the same object
+// runs through type-erased entry points whose loops live here, so the host compiler inlines and
+// vectorizes the functor.
+#pragma once
+
+#include <sycl/detail/config.hpp>
+#include <sycl/detail/device/target.hpp>
+#include <sycl/id.hpp>
+#include <sycl/item.hpp>
+#include <sycl/kernel_handler.hpp>
+#include <sycl/nd_item.hpp>
+#include <sycl/range.hpp>
+
+#include <memory>
+#include <type_traits>
+#include <typeinfo>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+// The device compile turns each instantiation into a kernel named after KernelName; the host
+// compile emits nothing for the call (the runtime launches by name).
+template <typename KernelName, typename KernelObject>
+[[clang::sycl_kernel_entry_point(KernelName)]] void kernel_entry(KernelObject object) {
+  object();
+}
+
+struct auto_name {};
+template <typename Name, typename Functor>
+using kernel_name_t = std::conditional_t<std::is_same_v<Name, auto_name>, Functor, Name>;
+
+template <typename Name>
+const char* kernel_name() {
+#if SYCLONE_SYCL_COMPILER
+  return __builtin_sycl_unique_stable_name(Name);
+#else
+  return typeid(Name).name();
+#endif
+}
+
+enum class kernel_kind : std::uint8_t { single_task, range, nd_range };
+
+// What a handler records for a kernel (the runtime copies it into the command).
+struct kernel_launch {
+  const char* name = nullptr;
+  kernel_kind kind = kernel_kind::single_task;
+  int dimensions = 1;
+  std::size_t global[3] = {1, 1, 1}; // range / nd_range global size, SYCL dimension order
+  std::size_t local[3] = {1, 1, 1};  // nd_range only
+  std::shared_ptr<void> object;      // the kernel object (host copy)
+  std::size_t object_size = 0;
+  kernel_handler* handler_slot = nullptr; // inside object, when the functor takes one
+  void (*run_single)(const void* object) = nullptr;
+  void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
+  void (*run_item)(const void* object, const std::size_t* group, const std::size_t* local) =
+      nullptr;
+};
+
+template <typename F, typename... Args>
+inline constexpr bool takes_kernel_handler_v = std::is_invocable_v<const F&, Args..., kernel_handler>;
+
+template <int D>
+SYCLONE_INLINE int hw_dim(int sycl_dim) {
+  return D - 1 - sycl_dim; // SYCL's last dimension varies fastest: hardware x
+}
+
+template <typename F>
+struct single_task_kernel {
+  F m_f;
+  kernel_handler m_kh;
+
+  SYCLONE_INLINE void invoke() const {
+    if constexpr (takes_kernel_handler_v<F>) m_f(m_kh);
+    else m_f();
+  }
+  void operator()() const { invoke(); }
+  static void run_single(const void* self) { static_cast<const single_task_kernel*>(self)->invoke(); }
+};
+
+template <int D, typename F>
+struct range_kernel {
+  range<D> m_range;
+  F m_f;
+  kernel_handler m_kh;
+
+  using item_t = item<D, false>;
+  SYCLONE_INLINE void invoke(const id<D>& i) const {
+    item_t it = item_access::make(i, m_range);
+    if constexpr (takes_kernel_handler_v<F, item_t>) m_f(it, m_kh);
+    else m_f(it);
+  }
+  // Device body: one work-item per hardware thread, surplus threads of the last block idle.
+  void operator()() const {
+    if constexpr (!dev::is_host) {
+      id<D> i;
+      for (int d = 0; d < D; ++d) {
+        int h = hw_dim<D>(d);
+        i[d] = dev::group_id(h) * dev::local_range(h) + dev::local_id(h);
+        if (i[d] >= m_range[d]) return;
+      }
+      invoke(i);
+    }
+  }
+  // Host body: linear indices [begin, end) in a tight loop.
+  static void run_range(const void* self, std::size_t begin, std::size_t end) {
+    const auto& k = *static_cast<const range_kernel*>(self);
+    if constexpr (D == 1) {
+      for (std::size_t i = begin; i < end; ++i) k.invoke(id<1>(i));
+    } else {
+      if (begin >= end) return;
+      id<D> i = delinearize(begin, k.m_range);
+      for (std::size_t n = begin; n < end; ++n) {
+        k.invoke(i);
+        for (int d = D - 1; d >= 0; --d) {
+          if (++i[d] < k.m_range[d]) break;
+          i[d] = 0;
+        }
+      }
+    }
+  }
+};
+
+template <int D, typename F>
+struct nd_range_kernel {
+  range<D> m_local;
+  range<D> m_groups;
+  F m_f;
+  kernel_handler m_kh;
+
+  SYCLONE_INLINE void invoke(const id<D>& g, const id<D>& l) const {
+    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups);
+    if constexpr (takes_kernel_handler_v<F, nd_item<D>>) m_f(it, m_kh);
+    else m_f(it);
+  }
+  void operator()() const {
+    if constexpr (!dev::is_host) {
+      id<D> g, l;
+      for (int d = 0; d < D; ++d) {
+        int h = hw_dim<D>(d);
+        g[d] = dev::group_id(h);
+        l[d] = dev::local_id(h);
+      }
+      invoke(g, l);
+    }
+  }
+  static void run_item(const void* self, const std::size_t* group, const std::size_t* local) {
+    const auto& k = *static_cast<const nd_range_kernel*>(self);
+    id<D> g, l;
+    for (int d = 0; d < D; ++d) {
+      g[d] = group[d];
+      l[d] = local[d];
+    }
+    k.invoke(g, l);
+  }
+};
+
+} // namespace detail
+SYCLONE_END_NAMESPACE

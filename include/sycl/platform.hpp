@@ -1,0 +1,45 @@
+// SYCL 2020 4.6.2. Platform class.
+#pragma once
+
+#include <sycl/detail/impl_fwd.hpp>
+#include <sycl/info.hpp>
+
+#include <functional>
+#include <vector>
+
+SYCLONE_BEGIN_NAMESPACE
+
+class SYCLONE_EXPORT platform {
+public:
+  // The platform of the device default_selector_v picks.
+  platform();
+  template <typename DeviceSelector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, DeviceSelector, const device&>>>
+  explicit platform(const DeviceSelector& selector);
+
+  backend get_backend() const noexcept;
+  std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  bool has(aspect asp) const;
+  bool has_extension(const std::string& extension) const;
+  static std::vector<platform> get_platforms();
+
+  friend bool operator==(const platform& a, const platform& b) { return a.m_impl == b.m_impl; }
+  friend bool operator!=(const platform& a, const platform& b) { return !(a == b); }
+
+private:
+  friend struct detail::impl_access;
+  friend struct std::hash<platform>;
+  explicit platform(std::shared_ptr<detail::platform_impl> impl) : m_impl(std::move(impl)) {}
+  std::shared_ptr<detail::platform_impl> m_impl;
+};
+
+SYCLONE_END_NAMESPACE
+
+template <>
+struct std::hash<sycl::platform> {
+  std::size_t operator()(const sycl::platform& p) const {
+    return std::hash<const void*>()(p.m_impl.get());
+  }
+};

@@ -1,0 +1,45 @@
+// The host CPU device's execution engine: a thread pool sized to the machine that runs range
+// kernels as chunked tight loops and nd_range kernels work-group by work-group, with
+// work-items as Boost.Context fibers once one of them reaches a barrier.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace syclone::host {
+
+// A range kernel: run_chunk(kernel, begin, end) runs linear indices [begin, end) of the range
+// in a tight loop that the host compiler inlined and vectorized (the loop lives in the header
+// template, so the functor is visible to the optimizer).
+struct range_launch {
+  const void* kernel;
+  void (*run_chunk)(const void* kernel, std::size_t begin, std::size_t end);
+  std::size_t count; // number of linear indices
+};
+
+// An nd_range kernel. group_range/local_range are in SYCL dimension order, unused dimensions 1.
+// run_item runs one work-item given its group id and local id (3 entries each).
+struct nd_range_launch {
+  const void* kernel;
+  void (*run_item)(const void* kernel, const std::size_t* group_id, const std::size_t* local_id);
+  int dimensions;
+  std::size_t group_range[3];
+  std::size_t local_range[3];
+  std::size_t local_memory_bytes; // per work-group, 64-byte aligned block
+};
+
+// Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:
+// several threads may launch at once (they share the pool).
+void run(const range_launch& launch);
+void run(const nd_range_launch& launch);
+
+// Number of threads that execute kernels (the calling thread included).
+std::size_t concurrency() noexcept;
+
+// Work-item schedule for nd_range kernels, from SYCLONE_HOST_SCHEDULE:
+//   "in-order" (default) or "shuffle[:seed]" (work-items start and resume after barriers in a
+//   pseudo-random order: tests use it to expose missing barriers).
+enum class schedule_kind { in_order, shuffled };
+schedule_kind schedule() noexcept;
+
+} // namespace syclone::host
