@@ -5,6 +5,7 @@
 #include <sycl/detail/device/target.hpp>
 
 #include <cstring>
+#include <utility>
 #include <typeinfo>
 #include <type_traits>
 

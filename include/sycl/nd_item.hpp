@@ -51,6 +51,8 @@ public:
 
 private:
   friend struct detail::nd_item_access;
+  template <int>
+  friend class nd_item;
   group(const id<Dimensions>& g, const id<Dimensions>& l, const range<Dimensions>& lr,
         const range<Dimensions>& gr)
       : m_group(g), m_local(l), m_local_range(lr), m_group_range(gr) {}

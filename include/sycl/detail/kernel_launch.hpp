@@ -22,10 +22,12 @@ namespace detail {
 
 // The device compile turns each instantiation into a kernel named after KernelName; the host
 // compile emits nothing for the call (the runtime launches by name).
+#if SYCLONE_SYCL_COMPILER
 template <typename KernelName, typename KernelObject>
 [[clang::sycl_kernel_entry_point(KernelName)]] void kernel_entry(KernelObject object) {
   object();
 }
+#endif
 
 struct auto_name {};
 template <typename Name, typename Functor>

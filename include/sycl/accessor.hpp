@@ -1,0 +1,554 @@
+// SYCL 2020 4.7.6. Accessors: accessor (device and host_task targets), host_accessor and
+// local_accessor.
+#pragma once
+
+#include <sycl/access.hpp>
+#include <sycl/detail/buffer_core.hpp>
+#include <sycl/detail/device/target.hpp>
+#include <sycl/id.hpp>
+#include <sycl/property_list.hpp>
+#include <sycl/range.hpp>
+
+#include <iterator>
+#include <type_traits>
+
+SYCLONE_BEGIN_NAMESPACE
+
+template <typename T, int Dimensions, typename AllocatorT>
+class buffer;
+class handler;
+
+// SYCL 2020 4.7.6.4. Access tags.
+template <access_mode Mode, target Target = target::device>
+struct mode_target_tag_t {};
+template <access_mode Mode>
+struct mode_tag_t {};
+inline constexpr mode_tag_t<access_mode::read> read_only{};
+inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+inline constexpr mode_tag_t<access_mode::write> write_only{};
+inline constexpr mode_target_tag_t<access_mode::read, target::host_task> read_only_host_task{};
+inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task>
+    read_write_host_task{};
+inline constexpr mode_target_tag_t<access_mode::write, target::host_task> write_only_host_task{};
+
+namespace detail {
+template <typename T>
+struct is_access_tag : std::false_type {};
+template <access_mode M>
+struct is_access_tag<mode_tag_t<M>> : std::true_type {};
+template <access_mode M, target T>
+struct is_access_tag<mode_target_tag_t<M, T>> : std::true_type {};
+
+constexpr bool is_read_only(access_mode m) { return m == access_mode::read; }
+constexpr access_mode canonical_mode(access_mode m) {
+  return m == access_mode::discard_write        ? access_mode::write
+         : m == access_mode::discard_read_write ? access_mode::read_write
+                                                : m;
+}
+constexpr bool implies_no_init(access_mode m) {
+  return m == access_mode::discard_write || m == access_mode::discard_read_write;
+}
+
+// acc[i][j]: a partially indexed accessor.
+template <typename Ref, int Dimensions, int Remaining>
+class subscript {
+public:
+  subscript(typename std::remove_reference_t<Ref>* data, const range<Dimensions>& mem,
+            const id<Dimensions>& idx)
+      : m_data(data), m_mem(mem), m_id(idx) {}
+  decltype(auto) operator[](std::size_t i) const {
+    id<Dimensions> next = m_id;
+    next[Dimensions - Remaining] = i;
+    if constexpr (Remaining == 1) return static_cast<Ref>(m_data[linearize(next, m_mem)]);
+    else return subscript<Ref, Dimensions, Remaining - 1>(m_data, m_mem, next);
+  }
+
+private:
+  typename std::remove_reference_t<Ref>* m_data;
+  range<Dimensions> m_mem;
+  id<Dimensions> m_id;
+};
+
+// Iterates the accessed region of a buffer in row-major order.
+template <typename T, int Dimensions>
+class region_iterator {
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<T>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = T*;
+  using reference = T&;
+
+  region_iterator() = default;
+  region_iterator(T* data, const range<Dimensions>& mem, const id<Dimensions>& offset,
+                  const range<Dimensions>& region, std::size_t linear)
+      : m_data(data), m_mem(mem), m_offset(offset), m_region(region), m_linear(linear) {}
+
+  reference operator*() const { return m_data[address(m_linear)]; }
+  pointer operator->() const { return &**this; }
+  reference operator[](difference_type n) const { return m_data[address(m_linear + n)]; }
+  region_iterator& operator++() { return ++m_linear, *this; }
+  region_iterator operator++(int) { auto t = *this; return ++m_linear, t; }
+  region_iterator& operator--() { return --m_linear, *this; }
+  region_iterator operator--(int) { auto t = *this; return --m_linear, t; }
+  region_iterator& operator+=(difference_type n) { return m_linear += n, *this; }
+  region_iterator& operator-=(difference_type n) { return m_linear -= n, *this; }
+  friend region_iterator operator+(region_iterator a, difference_type n) { return a += n; }
+  friend region_iterator operator+(difference_type n, region_iterator a) { return a += n; }
+  friend region_iterator operator-(region_iterator a, difference_type n) { return a -= n; }
+  friend difference_type operator-(const region_iterator& a, const region_iterator& b) {
+    return static_cast<difference_type>(a.m_linear) - static_cast<difference_type>(b.m_linear);
+  }
+  friend bool operator==(const region_iterator& a, const region_iterator& b) {
+    return a.m_linear == b.m_linear && a.m_data == b.m_data;
+  }
+  friend bool operator!=(const region_iterator& a, const region_iterator& b) { return !(a == b); }
+  friend bool operator<(const region_iterator& a, const region_iterator& b) { return a.m_linear < b.m_linear; }
+  friend bool operator>(const region_iterator& a, const region_iterator& b) { return b < a; }
+  friend bool operator<=(const region_iterator& a, const region_iterator& b) { return !(b < a); }
+  friend bool operator>=(const region_iterator& a, const region_iterator& b) { return !(a < b); }
+
+private:
+  std::size_t address(std::size_t linear) const {
+    return linearize(id<Dimensions>(delinearize(linear, m_region) + m_offset), m_mem);
+  }
+  T* m_data = nullptr;
+  range<Dimensions> m_mem;
+  id<Dimensions> m_offset;
+  range<Dimensions> m_region;
+  std::size_t m_linear = 0;
+};
+
+// State every buffer accessor has; its layout is the same on host and device.
+template <typename DataT, int Dimensions>
+struct accessor_state {
+  DataT* m_data = nullptr; // element {0,...} of the buffer on the device it is used on
+  range<Dimensions> m_mem_range;
+  id<Dimensions> m_offset;
+  range<Dimensions> m_access_range;
+  buffer_impl* m_buffer = nullptr; // host-side identity; never dereferenced on a device
+
+  SYCLONE_INLINE std::size_t index(const id<Dimensions>& i) const {
+    return linearize(id<Dimensions>(i + m_offset), m_mem_range);
+  }
+};
+
+struct accessor_access;
+} // namespace detail
+
+template <typename DataT, int Dimensions = 1,
+          access_mode AccessMode =
+              (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
+          target AccessTarget = target::device,
+          access::placeholder IsPlaceholder = access::placeholder::false_t>
+class accessor {
+  static_assert(Dimensions >= 1 && Dimensions <= 3,
+                "syclone supports accessors of 1 to 3 dimensions");
+  static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
+                    AccessTarget == target::constant_buffer,
+                "accessor target must be target::device, target::constant_buffer or "
+                "target::host_task (use host_accessor on the host)");
+  static_assert(AccessMode != access_mode::atomic,
+                "access_mode::atomic is deprecated in SYCL 2020: use atomic_ref on a "
+                "read_write accessor");
+  static constexpr access_mode mode = detail::canonical_mode(AccessMode);
+  static constexpr bool read_only = detail::is_read_only(mode) ||
+                                    AccessTarget == target::constant_buffer;
+  using elem_t = std::remove_const_t<DataT>;
+
+public:
+  using value_type = std::conditional_t<read_only, const elem_t, elem_t>;
+  using reference = value_type&;
+  using const_reference = const elem_t&;
+  using iterator = detail::region_iterator<value_type, Dimensions>;
+  using const_iterator = detail::region_iterator<const elem_t, Dimensions>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = std::size_t;
+
+  accessor() = default;
+
+  // Placeholder constructors: bound to a command group by handler::require.
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A>& buf, const property_list& props = {}) {
+    init(buf, nullptr, buf.get_range(), id<Dimensions>{}, props);
+  }
+  template <typename T, typename A, access_mode M>
+  accessor(buffer<T, Dimensions, A>& buf, mode_tag_t<M>, const property_list& props = {})
+      : accessor(buf, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+           const property_list& props = {}) {
+    init(buf, nullptr, access_range, id<Dimensions>{}, props);
+  }
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+           id<Dimensions> access_offset, const property_list& props = {}) {
+    init(buf, nullptr, access_range, access_offset, props);
+  }
+  template <typename T, typename A, access_mode M>
+  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range, mode_tag_t<M>,
+           const property_list& props = {})
+      : accessor(buf, access_range, props) {}
+  template <typename T, typename A, access_mode M>
+  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+           id<Dimensions> access_offset, mode_tag_t<M>, const property_list& props = {})
+      : accessor(buf, access_range, access_offset, props) {}
+
+  // Command group constructors.
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, const property_list& props = {}) {
+    init(buf, &cgh, buf.get_range(), id<Dimensions>{}, props);
+  }
+  template <typename T, typename A, typename Tag,
+            typename = std::enable_if_t<detail::is_access_tag<Tag>::value>>
+  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, Tag, const property_list& props = {})
+      : accessor(buf, cgh, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range,
+           const property_list& props = {}) {
+    init(buf, &cgh, access_range, id<Dimensions>{}, props);
+  }
+  template <typename T, typename A, typename Tag,
+            typename = std::enable_if_t<detail::is_access_tag<Tag>::value>>
+  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range, Tag,
+           const property_list& props = {})
+      : accessor(buf, cgh, access_range, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range,
+           id<Dimensions> access_offset, const property_list& props = {}) {
+    init(buf, &cgh, access_range, access_offset, props);
+  }
+  template <typename T, typename A, typename Tag,
+            typename = std::enable_if_t<detail::is_access_tag<Tag>::value>>
+  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range,
+           id<Dimensions> access_offset, Tag, const property_list& props = {})
+      : accessor(buf, cgh, access_range, access_offset, props) {}
+
+  // Copying an accessor into a kernel or host task binds it to that command group.
+  accessor(const accessor& other) : m_state(other.m_state) {
+    if constexpr (detail::dev::is_host) rebind();
+  }
+  accessor& operator=(const accessor& other) {
+    m_state = other.m_state;
+    if constexpr (detail::dev::is_host) rebind();
+    return *this;
+  }
+
+  // A read-only accessor from a read-write one (SYCL 2020 4.7.6.9.1).
+  template <access_mode M, typename = std::enable_if_t<read_only && M == access_mode::read_write>>
+  accessor(const accessor<elem_t, Dimensions, M, AccessTarget, IsPlaceholder>& other)
+      : m_state(reinterpret_cast<const detail::accessor_state<value_type, Dimensions>&>(
+            other.state())) {}
+
+  void swap(accessor& other) { std::swap(m_state, other.m_state); }
+  bool is_placeholder() const { return IsPlaceholder == access::placeholder::true_t || !m_bound; }
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return m_state.m_access_range.size(); }
+  size_type max_size() const noexcept { return size(); }
+  [[deprecated]] size_t get_size() const { return byte_size(); }
+  [[deprecated]] size_t get_count() const { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  range<Dimensions> get_range() const { return m_state.m_access_range; }
+  id<Dimensions> get_offset() const { return m_state.m_offset; }
+
+  reference operator[](id<Dimensions> index) const { return m_state.m_data[m_state.index(index)]; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  reference operator[](std::size_t index) const {
+    return m_state.m_data[index + m_state.m_offset[0]];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
+  auto operator[](std::size_t index) const {
+    id<Dimensions> i;
+    i[0] = index;
+    return detail::subscript<reference, Dimensions, Dimensions - 1>(
+        m_state.m_data + offset_linear(), m_state.m_mem_range, i);
+  }
+
+  // Raw pointer to the first accessed element (SYCL 2020 returns a multi_ptr; syclone adds
+  // multi_ptr with the prefetch issue).
+  value_type* get_pointer() const noexcept { return m_state.m_data + offset_linear(); }
+
+  iterator begin() const noexcept {
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
+  }
+  iterator end() const noexcept {
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
+                    size());
+  }
+  const_iterator cbegin() const noexcept {
+    return const_iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset,
+                          m_state.m_access_range, 0);
+  }
+  const_iterator cend() const noexcept {
+    return const_iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset,
+                          m_state.m_access_range, size());
+  }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+
+  friend bool operator==(const accessor& a, const accessor& b) {
+    return a.m_state.m_data == b.m_state.m_data && a.m_state.m_buffer == b.m_state.m_buffer &&
+           a.m_state.m_offset == b.m_state.m_offset &&
+           a.m_state.m_access_range == b.m_state.m_access_range;
+  }
+  friend bool operator!=(const accessor& a, const accessor& b) { return !(a == b); }
+
+  // Not part of the SYCL API: used by handler and by the converting constructor.
+  const detail::accessor_state<value_type, Dimensions>& state() const { return m_state; }
+  void bind(handler& cgh) {
+    m_state.m_data = static_cast<value_type*>(
+        detail::require(cgh, *m_state.m_buffer, mode, m_no_init || detail::implies_no_init(AccessMode)));
+    m_bound = true;
+  }
+
+private:
+  std::size_t offset_linear() const {
+    return detail::linearize(m_state.m_offset, m_state.m_mem_range);
+  }
+  template <typename T, typename A>
+  void init(buffer<T, Dimensions, A>& buf, handler* cgh, range<Dimensions> access_range,
+            id<Dimensions> access_offset, const property_list& props) {
+    static_assert(std::is_same_v<std::remove_const_t<T>, elem_t>,
+                  "accessor element type must match the buffer's");
+    auto& impl = *detail::impl_access::get(buf);
+    m_state.m_buffer = &impl;
+    m_state.m_mem_range = buf.get_range();
+    m_state.m_offset = access_offset;
+    m_state.m_access_range = access_range;
+    for (int d = 0; d < Dimensions; ++d)
+      if (access_offset[d] + access_range[d] > m_state.m_mem_range[d])
+        detail::throw_error(errc::invalid,
+                            "accessor: offset + range exceeds the buffer's range in dimension " +
+                                std::to_string(d) + "; shrink the access range or offset");
+    m_no_init = props.has_property<property::no_init>();
+    if (m_no_init && read_only)
+      detail::throw_error(errc::invalid,
+                          "accessor: property::no_init cannot be used with access_mode::read");
+    if (cgh) bind(*cgh);
+  }
+  void rebind() {
+    if (!m_state.m_buffer) return;
+    if (const void* cg = detail::capturing_command_group())
+      m_state.m_data = static_cast<value_type*>(detail::bind_captured_accessor(cg, *m_state.m_buffer));
+  }
+
+  detail::accessor_state<value_type, Dimensions> m_state;
+  bool m_no_init = false;
+  bool m_bound = false;
+};
+
+// SYCL 2020 4.7.6.9.2. Deduction guides.
+template <typename T, int D, typename A>
+accessor(buffer<T, D, A>&, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device,
+                                       access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M>
+accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list& = {})
+    -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A>
+accessor(buffer<T, D, A>&, handler&, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M>
+accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>, const property_list& = {}) -> accessor<T, D, M, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, Tg>, const property_list& = {}) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A>
+accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M>
+accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>, const property_list& = {}) -> accessor<T, D, M, target::device>;
+template <typename T, int D, typename A>
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {})
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M>
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
+    -> accessor<T, D, M, target::device>;
+
+// SYCL 2020 4.7.6.10. host_accessor.
+template <typename DataT, int Dimensions = 1,
+          access_mode AccessMode =
+              (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
+class host_accessor {
+  static constexpr access_mode mode = detail::canonical_mode(AccessMode);
+  static constexpr bool read_only = detail::is_read_only(mode);
+  using elem_t = std::remove_const_t<DataT>;
+
+public:
+  using value_type = std::conditional_t<read_only, const elem_t, elem_t>;
+  using reference = value_type&;
+  using const_reference = const elem_t&;
+  using iterator = detail::region_iterator<value_type, Dimensions>;
+  using const_iterator = detail::region_iterator<const elem_t, Dimensions>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = std::size_t;
+
+  host_accessor() = default;
+  template <typename T, typename A>
+  host_accessor(buffer<T, Dimensions, A>& buf, const property_list& props = {}) {
+    init(buf, buf.get_range(), id<Dimensions>{}, props);
+  }
+  template <typename T, typename A, access_mode M>
+  host_accessor(buffer<T, Dimensions, A>& buf, mode_tag_t<M>, const property_list& props = {})
+      : host_accessor(buf, props) {}
+  template <typename T, typename A>
+  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+                const property_list& props = {}) {
+    init(buf, access_range, id<Dimensions>{}, props);
+  }
+  template <typename T, typename A, access_mode M>
+  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range, mode_tag_t<M>,
+                const property_list& props = {})
+      : host_accessor(buf, access_range, props) {}
+  template <typename T, typename A>
+  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+                id<Dimensions> access_offset, const property_list& props = {}) {
+    init(buf, access_range, access_offset, props);
+  }
+  template <typename T, typename A, access_mode M>
+  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+                id<Dimensions> access_offset, mode_tag_t<M>, const property_list& props = {})
+      : host_accessor(buf, access_range, access_offset, props) {}
+
+  void swap(host_accessor& other) {
+    std::swap(m_state, other.m_state);
+    std::swap(m_hold, other.m_hold);
+  }
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return m_state.m_access_range.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  range<Dimensions> get_range() const { return m_state.m_access_range; }
+  id<Dimensions> get_offset() const { return m_state.m_offset; }
+
+  reference operator[](id<Dimensions> index) const { return m_state.m_data[m_state.index(index)]; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  reference operator[](std::size_t index) const {
+    return m_state.m_data[index + m_state.m_offset[0]];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
+  auto operator[](std::size_t index) const {
+    id<Dimensions> i;
+    i[0] = index;
+    return detail::subscript<reference, Dimensions, Dimensions - 1>(
+        m_state.m_data + detail::linearize(m_state.m_offset, m_state.m_mem_range),
+        m_state.m_mem_range, i);
+  }
+  std::add_pointer_t<value_type> get_pointer() const noexcept {
+    return m_state.m_data + detail::linearize(m_state.m_offset, m_state.m_mem_range);
+  }
+  iterator begin() const noexcept {
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
+  }
+  iterator end() const noexcept {
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
+                    size());
+  }
+  const_iterator cbegin() const noexcept { return begin(); }
+  const_iterator cend() const noexcept { return end(); }
+
+  friend bool operator==(const host_accessor& a, const host_accessor& b) {
+    return a.m_state.m_data == b.m_state.m_data && a.m_state.m_offset == b.m_state.m_offset &&
+           a.m_state.m_access_range == b.m_state.m_access_range;
+  }
+  friend bool operator!=(const host_accessor& a, const host_accessor& b) { return !(a == b); }
+
+private:
+  template <typename T, typename A>
+  void init(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+            id<Dimensions> access_offset, const property_list& props) {
+    static_assert(std::is_same_v<std::remove_const_t<T>, elem_t>,
+                  "host_accessor element type must match the buffer's");
+    auto& impl = *detail::impl_access::get(buf);
+    m_state.m_buffer = &impl;
+    m_state.m_mem_range = buf.get_range();
+    m_state.m_offset = access_offset;
+    m_state.m_access_range = access_range;
+    for (int d = 0; d < Dimensions; ++d)
+      if (access_offset[d] + access_range[d] > m_state.m_mem_range[d])
+        detail::throw_error(errc::invalid,
+                            "host_accessor: offset + range exceeds the buffer's range in "
+                            "dimension " + std::to_string(d));
+    bool no_init = props.has_property<property::no_init>() || detail::implies_no_init(AccessMode);
+    void* data = nullptr;
+    m_hold = detail::acquire_host_access(impl, mode, no_init, &data);
+    m_state.m_data = static_cast<value_type*>(data);
+  }
+
+  detail::accessor_state<value_type, Dimensions> m_state;
+  std::shared_ptr<void> m_hold; // releases the buffer for later commands when the last copy dies
+};
+
+template <typename T, int D, typename A>
+host_accessor(buffer<T, D, A>&, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A>
+host_accessor(buffer<T, D, A>&, range<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A>
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+
+// SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
+template <typename DataT, int Dimensions = 1>
+class local_accessor {
+  static_assert(Dimensions >= 1 && Dimensions <= 3,
+                "syclone supports local accessors of 1 to 3 dimensions");
+
+public:
+  using value_type = DataT;
+  using reference = DataT&;
+  using const_reference = const DataT&;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using iterator = DataT*;
+  using const_iterator = const DataT*;
+
+  local_accessor() = default;
+  local_accessor(range<Dimensions> allocation_size, handler& cgh,
+                 const property_list& = {})
+      : m_range(allocation_size),
+        m_offset(detail::reserve_local_memory(cgh, allocation_size.size() * sizeof(DataT),
+                                              alignof(DataT) < 16 ? 16 : alignof(DataT))) {}
+
+  void swap(local_accessor& other) {
+    std::swap(m_range, other.m_range);
+    std::swap(m_offset, other.m_offset);
+  }
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return m_range.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  range<Dimensions> get_range() const { return m_range; }
+
+  DataT* get_pointer() const noexcept {
+    return reinterpret_cast<DataT*>(detail::dev::local_memory() + m_offset);
+  }
+  reference operator[](id<Dimensions> index) const {
+    return get_pointer()[detail::linearize(index, m_range)];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  reference operator[](std::size_t index) const {
+    return get_pointer()[index];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
+  auto operator[](std::size_t index) const {
+    id<Dimensions> i;
+    i[0] = index;
+    return detail::subscript<reference, Dimensions, Dimensions - 1>(get_pointer(), m_range, i);
+  }
+  iterator begin() const noexcept { return get_pointer(); }
+  iterator end() const noexcept { return get_pointer() + size(); }
+
+  friend bool operator==(const local_accessor& a, const local_accessor& b) {
+    return a.m_offset == b.m_offset && a.m_range == b.m_range;
+  }
+  friend bool operator!=(const local_accessor& a, const local_accessor& b) { return !(a == b); }
+
+private:
+  range<Dimensions> m_range;
+  std::size_t m_offset = 0;
+};
+
+SYCLONE_END_NAMESPACE

@@ -1,0 +1,259 @@
+// SYCL 2020 4.9.4. Command group handler.
+#pragma once
+
+#include <sycl/accessor.hpp>
+#include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/kernel_launch.hpp>
+#include <sycl/event.hpp>
+#include <sycl/interop_handle.hpp>
+#include <sycl/kernel_handler.hpp>
+#include <sycl/nd_range.hpp>
+#include <sycl/range.hpp>
+
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+SYCLONE_BEGIN_NAMESPACE
+
+namespace detail {
+// A rectangular region of a buffer on a device, or contiguous memory (dims 1, offset 0).
+struct mem_region {
+  void* ptr = nullptr; // element {0,...} of the allocation
+  std::size_t element_size = 1;
+  int dimensions = 1;
+  std::size_t mem[3] = {1, 1, 1};
+  std::size_t offset[3] = {0, 0, 0};
+  std::size_t range[3] = {1, 1, 1};
+  buffer_impl* buffer = nullptr; // set when the region belongs to a buffer
+};
+
+template <typename T, int D>
+mem_region region_of(const accessor_state<T, D>& s) {
+  mem_region r;
+  r.ptr = const_cast<std::remove_const_t<T>*>(s.m_data);
+  r.element_size = sizeof(T);
+  r.dimensions = D;
+  for (int d = 0; d < D; ++d) {
+    r.mem[d] = s.m_mem_range[d];
+    r.offset[d] = s.m_offset[d];
+    r.range[d] = s.m_access_range[d];
+  }
+  r.buffer = s.m_buffer;
+  return r;
+}
+inline mem_region contiguous(const void* p, std::size_t elem, std::size_t count) {
+  mem_region r;
+  r.ptr = const_cast<void*>(p);
+  r.element_size = elem;
+  r.mem[0] = r.range[0] = count;
+  return r;
+}
+
+// Sets the thread's capturing command group while a kernel functor or host task is copied:
+// accessor copies bind to it (SYCL 2020 4.7.6.9: accessors are used in their command group).
+class SYCLONE_EXPORT capture_scope {
+public:
+  explicit capture_scope(handler& cgh);
+  ~capture_scope();
+  capture_scope(const capture_scope&) = delete;
+  capture_scope& operator=(const capture_scope&) = delete;
+
+private:
+  const void* m_previous;
+};
+
+class spec_constant_values;
+} // namespace detail
+
+class SYCLONE_EXPORT handler {
+public:
+  handler(const handler&) = delete;
+  handler(handler&&) = delete;
+  handler& operator=(const handler&) = delete;
+  handler& operator=(handler&&) = delete;
+
+  // SYCL 2020 4.9.4.1. Dependencies and requirements.
+  template <typename DataT, int Dimensions, access_mode Mode, target Tgt,
+            access::placeholder IsPlaceholder>
+  void require(accessor<DataT, Dimensions, Mode, Tgt, IsPlaceholder> acc) {
+    acc.bind(*this);
+  }
+  void depends_on(event dep_event);
+  void depends_on(const std::vector<event>& dep_events);
+
+  // SYCL 2020 4.9.4.2. Kernel dispatch.
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void single_task(const KernelType& kernel_func) {
+    using name_t = detail::kernel_name_t<KernelName, KernelType>;
+    using object_t = detail::single_task_kernel<KernelType>;
+    detail::kernel_launch l = prepare<name_t, object_t>(kernel_func);
+    l.kind = detail::kernel_kind::single_task;
+    l.run_single = &object_t::run_single;
+    set_kernel(std::move(l));
+  }
+
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  void parallel_for(range<Dimensions> num_work_items, const KernelType& kernel_func) {
+    using name_t = detail::kernel_name_t<KernelName, KernelType>;
+    using object_t = detail::range_kernel<Dimensions, KernelType>;
+    detail::kernel_launch l = prepare<name_t, object_t>(num_work_items, kernel_func);
+    l.kind = detail::kernel_kind::range;
+    l.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) l.global[d] = num_work_items[d];
+    l.run_range = &object_t::run_range;
+    set_kernel(std::move(l));
+  }
+  // parallel_for(1024, f): a one-dimensional range from an integer.
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void parallel_for(std::size_t num_work_items, const KernelType& kernel_func) {
+    parallel_for<KernelName>(range<1>(num_work_items), kernel_func);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  void parallel_for(nd_range<Dimensions> execution_range, const KernelType& kernel_func) {
+    using name_t = detail::kernel_name_t<KernelName, KernelType>;
+    using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
+    range<Dimensions> local = execution_range.get_local_range();
+    range<Dimensions> groups = execution_range.get_group_range();
+    detail::kernel_launch l = prepare<name_t, object_t>(local, groups, kernel_func);
+    l.kind = detail::kernel_kind::nd_range;
+    l.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) {
+      l.global[d] = execution_range.get_global_range()[d];
+      l.local[d] = local[d];
+    }
+    l.run_item = &object_t::run_item;
+    set_kernel(std::move(l));
+  }
+
+  // SYCL 2020 4.10. Host tasks.
+  template <typename T>
+  void host_task(T&& host_task_callable) {
+    using F = std::decay_t<T>;
+    std::shared_ptr<F> task;
+    {
+      detail::capture_scope scope(*this);
+      task = std::make_shared<F>(host_task_callable);
+    }
+    if constexpr (std::is_invocable_v<F&, interop_handle>)
+      set_host_task([task](interop_handle ih) { (*task)(ih); });
+    else set_host_task([task](interop_handle) { (*task)(); });
+  }
+
+  // SYCL 2020 4.9.4.3. Explicit memory operations on buffers.
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
+            access::placeholder IsPlaceholder, typename DestT>
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPlaceholder> src,
+            std::shared_ptr<DestT> dest) {
+    record_copy(detail::region_of(src.state()),
+                detail::contiguous(dest.get(), sizeof(SrcT), src.size()), dest);
+  }
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder IsPlaceholder>
+  void copy(std::shared_ptr<SrcT> src,
+            accessor<DestT, DestDim, DestMode, DestTgt, IsPlaceholder> dest) {
+    record_copy(detail::contiguous(src.get(), sizeof(DestT), dest.size()),
+                detail::region_of(dest.state()), src);
+  }
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
+            access::placeholder IsPlaceholder, typename DestT>
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPlaceholder> src, DestT* dest) {
+    record_copy(detail::region_of(src.state()), detail::contiguous(dest, sizeof(SrcT), src.size()),
+                nullptr);
+  }
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder IsPlaceholder>
+  void copy(const SrcT* src, accessor<DestT, DestDim, DestMode, DestTgt, IsPlaceholder> dest) {
+    record_copy(detail::contiguous(src, sizeof(DestT), dest.size()),
+                detail::region_of(dest.state()), nullptr);
+  }
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
+            access::placeholder SrcPh, typename DestT, int DestDim, access_mode DestMode,
+            target DestTgt, access::placeholder DestPh>
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src,
+            accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
+    static_assert(sizeof(SrcT) == sizeof(DestT), "copy: element sizes of the accessors differ");
+    if (src.size() > dest.size())
+      detail::throw_error(errc::invalid, "copy: the source accessor has more elements (" +
+                                             std::to_string(src.size()) +
+                                             ") than the destination (" +
+                                             std::to_string(dest.size()) + ")");
+    record_copy(detail::region_of(src.state()), detail::region_of(dest.state()), nullptr);
+  }
+  template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder IsPlaceholder>
+  void update_host(accessor<T, Dim, Mode, Tgt, IsPlaceholder> acc) {
+    record_update_host(detail::region_of(acc.state()));
+  }
+  template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder IsPlaceholder>
+  void fill(accessor<T, Dim, Mode, Tgt, IsPlaceholder> dest, const T& src) {
+    record_fill(detail::region_of(dest.state()), &src, sizeof(T));
+  }
+
+  // SYCL 2020 4.9.4.3. USM operations.
+  void memcpy(void* dest, const void* src, std::size_t num_bytes);
+  template <typename T>
+  void copy(const T* src, T* dest, std::size_t count) {
+    this->memcpy(dest, src, count * sizeof(T));
+  }
+  void memset(void* ptr, int value, std::size_t num_bytes);
+  template <typename T>
+  void fill(void* ptr, const T& pattern, std::size_t count) {
+    record_fill(detail::contiguous(ptr, sizeof(T), count), &pattern, sizeof(T));
+  }
+  void prefetch(void* ptr, std::size_t num_bytes);
+  void mem_advise(void* ptr, std::size_t num_bytes, int advice);
+
+  // SYCL 2020 4.9.4.4. Specialization constants.
+  template <auto& SpecName>
+  void set_specialization_constant(
+      typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
+    set_spec_constant(&SpecName, detail::spec_constant_name<SpecName>(), &value, sizeof(value));
+  }
+  template <auto& SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+    kernel_handler kh;
+    kh.bind_host_values(spec_values());
+    if (!spec_values()) return SpecName.default_value();
+    return kh.template get_specialization_constant<SpecName>();
+    static_assert(std::is_trivially_copyable_v<T>);
+  }
+
+  // Not part of the SYCL API.
+  const std::shared_ptr<detail::handler_impl>& impl() const { return m_impl; }
+  explicit handler(std::shared_ptr<detail::handler_impl> impl) : m_impl(std::move(impl)) {}
+
+private:
+  template <typename Name, typename Object, typename... Args>
+  detail::kernel_launch prepare(const Args&... args) {
+    detail::kernel_launch l;
+    std::shared_ptr<Object> object;
+    {
+      detail::capture_scope scope(*this);
+      object = std::make_shared<Object>(Object{args..., {}});
+    }
+#if SYCLONE_SYCL_COMPILER
+    detail::kernel_entry<Name>(*object);
+#endif
+    l.name = detail::kernel_name<Name>();
+    l.object_size = sizeof(Object);
+    l.handler_slot = &object->m_kh;
+    l.object = std::move(object);
+    return l;
+  }
+
+  void set_kernel(detail::kernel_launch&& launch);
+  void set_host_task(std::function<void(interop_handle)> task);
+  void record_copy(const detail::mem_region& src, const detail::mem_region& dst,
+                   std::shared_ptr<const void> keep_alive);
+  void record_update_host(const detail::mem_region& region);
+  void record_fill(const detail::mem_region& dst, const void* pattern, std::size_t pattern_size);
+  void set_spec_constant(const void* id, const char* name, const void* value, std::size_t size);
+  const detail::spec_constant_values* spec_values() const;
+
+  friend struct detail::impl_access;
+  std::shared_ptr<detail::handler_impl> m_impl;
+};
+
+SYCLONE_END_NAMESPACE

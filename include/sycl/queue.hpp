@@ -1,0 +1,271 @@
+// SYCL 2020 4.6.5. Queue class.
+#pragma once
+
+#include <sycl/context.hpp>
+#include <sycl/detail/impl_fwd.hpp>
+#include <sycl/device.hpp>
+#include <sycl/device_selector.hpp>
+#include <sycl/event.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/handler.hpp>
+#include <sycl/property_list.hpp>
+
+#include <functional>
+#include <type_traits>
+#include <vector>
+
+SYCLONE_BEGIN_NAMESPACE
+
+class SYCLONE_EXPORT queue {
+public:
+  explicit queue(const property_list& props = {}) : queue(default_selector_v, props) {}
+  explicit queue(const async_handler& handler, const property_list& props = {})
+      : queue(default_selector_v, handler, props) {}
+  template <typename DeviceSelector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, DeviceSelector, const device&>>>
+  explicit queue(const DeviceSelector& selector, const property_list& props = {})
+      : queue(device(selector), async_handler{}, props) {}
+  template <typename DeviceSelector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, DeviceSelector, const device&>>>
+  explicit queue(const DeviceSelector& selector, const async_handler& handler,
+                 const property_list& props = {})
+      : queue(device(selector), handler, props) {}
+  explicit queue(const device& dev, const property_list& props = {})
+      : queue(dev, async_handler{}, props) {}
+  explicit queue(const device& dev, const async_handler& handler, const property_list& props = {});
+  template <typename DeviceSelector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, DeviceSelector, const device&>>>
+  explicit queue(const context& ctx, const DeviceSelector& selector,
+                 const property_list& props = {})
+      : queue(ctx, pick(ctx, selector), async_handler{}, props) {}
+  template <typename DeviceSelector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, DeviceSelector, const device&>>>
+  explicit queue(const context& ctx, const DeviceSelector& selector, const async_handler& handler,
+                 const property_list& props = {})
+      : queue(ctx, pick(ctx, selector), handler, props) {}
+  explicit queue(const context& ctx, const device& dev, const property_list& props = {})
+      : queue(ctx, dev, async_handler{}, props) {}
+  explicit queue(const context& ctx, const device& dev, const async_handler& handler,
+                 const property_list& props = {});
+
+  backend get_backend() const noexcept;
+  context get_context() const;
+  device get_device() const;
+  bool is_in_order() const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  template <typename Property>
+  bool has_property() const noexcept {
+    return properties().template has_property<Property>();
+  }
+  template <typename Property>
+  Property get_property() const {
+    return properties().template get_property<Property>();
+  }
+
+  // SYCL 2020 4.6.5.1. Submission. Exceptions thrown by the command group function propagate
+  // synchronously; the queue stays usable.
+  template <typename T>
+  event submit(T cgf) {
+    return submit_impl(std::function<void(handler&)>(std::ref(cgf)), nullptr);
+  }
+  template <typename T>
+  event submit(T cgf, queue& secondary_queue) {
+    return submit_impl(std::function<void(handler&)>(std::ref(cgf)), &secondary_queue);
+  }
+
+  void wait();
+  void wait_and_throw();
+  void throw_asynchronous();
+
+  // SYCL 2020 4.6.5.2. Queue shortcuts.
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(const KernelType& k) {
+    return submit([&](handler& h) { h.template single_task<KernelName>(k); });
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(event dep, const KernelType& k) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.template single_task<KernelName>(k);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(const std::vector<event>& deps, const KernelType& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.template single_task<KernelName>(k);
+    });
+  }
+
+  template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
+            typename = decltype(range_like(std::declval<Range>()))>
+  event parallel_for(Range r, const KernelType& k) {
+    return submit([&](handler& h) { h.template parallel_for<KernelName>(range_like(r), k); });
+  }
+  template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
+            typename = decltype(range_like(std::declval<Range>()))>
+  event parallel_for(Range r, event dep, const KernelType& k) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.template parallel_for<KernelName>(range_like(r), k);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
+            typename = decltype(range_like(std::declval<Range>()))>
+  event parallel_for(Range r, const std::vector<event>& deps, const KernelType& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.template parallel_for<KernelName>(range_like(r), k);
+    });
+  }
+
+  event memcpy(void* dest, const void* src, std::size_t num_bytes) {
+    return submit([&](handler& h) { h.memcpy(dest, src, num_bytes); });
+  }
+  event memcpy(void* dest, const void* src, std::size_t num_bytes, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.memcpy(dest, src, num_bytes);
+    });
+  }
+  event memcpy(void* dest, const void* src, std::size_t num_bytes, const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.memcpy(dest, src, num_bytes);
+    });
+  }
+  template <typename T>
+  event copy(const T* src, T* dest, std::size_t count) {
+    return this->memcpy(dest, src, count * sizeof(T));
+  }
+  template <typename T>
+  event copy(const T* src, T* dest, std::size_t count, event dep) {
+    return this->memcpy(dest, src, count * sizeof(T), dep);
+  }
+  template <typename T>
+  event copy(const T* src, T* dest, std::size_t count, const std::vector<event>& deps) {
+    return this->memcpy(dest, src, count * sizeof(T), deps);
+  }
+  event memset(void* ptr, int value, std::size_t num_bytes) {
+    return submit([&](handler& h) { h.memset(ptr, value, num_bytes); });
+  }
+  event memset(void* ptr, int value, std::size_t num_bytes, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.memset(ptr, value, num_bytes);
+    });
+  }
+  event memset(void* ptr, int value, std::size_t num_bytes, const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.memset(ptr, value, num_bytes);
+    });
+  }
+  template <typename T>
+  event fill(void* ptr, const T& pattern, std::size_t count) {
+    return submit([&](handler& h) { h.fill(ptr, pattern, count); });
+  }
+  template <typename T>
+  event fill(void* ptr, const T& pattern, std::size_t count, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.fill(ptr, pattern, count);
+    });
+  }
+  template <typename T>
+  event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.fill(ptr, pattern, count);
+    });
+  }
+  event prefetch(void* ptr, std::size_t num_bytes) {
+    return submit([&](handler& h) { h.prefetch(ptr, num_bytes); });
+  }
+  event mem_advise(void* ptr, std::size_t num_bytes, int advice) {
+    return submit([&](handler& h) { h.mem_advise(ptr, num_bytes, advice); });
+  }
+  // Buffer copies through the queue (SYCL 2020 4.6.5.2 "explicit copy" shortcuts).
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
+            access::placeholder IsPh, typename DestT>
+  event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPh> src, std::shared_ptr<DestT> dest) {
+    return submit([&](handler& h) {
+      h.require(src);
+      h.copy(src, dest);
+    });
+  }
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
+            access::placeholder IsPh, typename DestT>
+  event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPh> src, DestT* dest) {
+    return submit([&](handler& h) {
+      h.require(src);
+      h.copy(src, dest);
+    });
+  }
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder IsPh>
+  event copy(const SrcT* src, accessor<DestT, DestDim, DestMode, DestTgt, IsPh> dest) {
+    return submit([&](handler& h) {
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder IsPh>
+  event copy(std::shared_ptr<SrcT> src, accessor<DestT, DestDim, DestMode, DestTgt, IsPh> dest) {
+    return submit([&](handler& h) {
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+
+  friend bool operator==(const queue& a, const queue& b) { return a.m_impl == b.m_impl; }
+  friend bool operator!=(const queue& a, const queue& b) { return !(a == b); }
+
+private:
+  friend struct detail::impl_access;
+  friend struct std::hash<queue>;
+
+  template <int D>
+  static range<D> range_like(range<D> r) {
+    return r;
+  }
+  template <int D>
+  static nd_range<D> range_like(nd_range<D> r) {
+    return r;
+  }
+  static range<1> range_like(std::size_t n) { return range<1>(n); }
+
+  template <typename DeviceSelector>
+  static device pick(const context& ctx, const DeviceSelector& selector) {
+    device best;
+    int best_score = -1;
+    bool found = false;
+    for (const device& d : ctx.get_devices()) {
+      int s = selector(d);
+      if (s >= 0 && (!found || s > best_score)) {
+        best = d;
+        best_score = s;
+        found = true;
+      }
+    }
+    if (!found)
+      detail::throw_error(errc::runtime,
+                          "queue: the device selector rejected every device of the context");
+    return best;
+  }
+
+  event submit_impl(std::function<void(handler&)> cgf, queue* secondary);
+  const property_list& properties() const;
+  std::shared_ptr<detail::queue_impl> m_impl;
+};
+
+SYCLONE_END_NAMESPACE
+
+template <>
+struct std::hash<sycl::queue> {
+  std::size_t operator()(const sycl::queue& q) const {
+    return std::hash<const void*>()(q.m_impl.get());
+  }
+};

@@ -1,0 +1,51 @@
+// syclone: the one public entry point (SYCL 2020 4.3: <sycl/sycl.hpp>).
+#pragma once
+
+#include <sycl/detail/config.hpp>
+
+#include <sycl/access.hpp>
+#include <sycl/accessor.hpp>
+#include <sycl/buffer.hpp>
+#include <sycl/context.hpp>
+#include <sycl/device.hpp>
+#include <sycl/device_selector.hpp>
+#include <sycl/event.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/handler.hpp>
+#include <sycl/id.hpp>
+#include <sycl/info.hpp>
+#include <sycl/interop_handle.hpp>
+#include <sycl/item.hpp>
+#include <sycl/kernel_handler.hpp>
+#include <sycl/nd_item.hpp>
+#include <sycl/nd_range.hpp>
+#include <sycl/platform.hpp>
+#include <sycl/property_list.hpp>
+#include <sycl/queue.hpp>
+#include <sycl/range.hpp>
+#include <sycl/usm.hpp>
+
+#if __has_include(<sycl/vec.hpp>)
+#include <sycl/vec.hpp>
+#endif
+#if __has_include(<sycl/marray.hpp>)
+#include <sycl/marray.hpp>
+#endif
+#if __has_include(<sycl/math.hpp>)
+#include <sycl/math.hpp>
+#endif
+#if __has_include(<sycl/atomic_ref.hpp>)
+#include <sycl/atomic_ref.hpp>
+#endif
+#if __has_include(<sycl/atomic_fence.hpp>)
+#include <sycl/atomic_fence.hpp>
+#endif
+#if __has_include(<sycl/functional.hpp>)
+#include <sycl/functional.hpp>
+#endif
+#if __has_include(<sycl/known_identity.hpp>)
+#include <sycl/known_identity.hpp>
+#endif
+#if __has_include(<sycl/half.hpp>)
+#include <sycl/half.hpp>
+#endif

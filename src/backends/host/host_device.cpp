@@ -1,0 +1,147 @@
+// The host CPU as a SYCL device: its properties, USM through aligned host allocations, and
+// execution through the host executor.
+#include "../../runtime/backend.hpp"
+#include "host_executor.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+namespace syclone::host {
+namespace {
+
+std::string cpu_field(const char* key) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(key, 0) == 0) {
+      auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        auto v = line.substr(colon + 1);
+        v.erase(0, v.find_first_not_of(" \t"));
+        return v;
+      }
+    }
+  return {};
+}
+
+class host_device final : public runtime::device {
+public:
+  host_device() {
+    auto& p = m_props;
+    p.name = cpu_field("model name");
+    if (p.name.empty()) p.name = "host CPU";
+    p.vendor = cpu_field("vendor_id");
+    if (p.vendor.empty()) p.vendor = "unknown";
+    p.vendor_id = p.vendor == "GenuineIntel" ? 0x8086 : p.vendor == "AuthenticAMD" ? 0x1022 : 0;
+    p.driver_version = "syclone " + std::to_string(SYCLONE_VERSION_MAJOR) + "." +
+                       std::to_string(SYCLONE_VERSION_MINOR);
+    p.version = "host";
+    p.type = sycl::info::device_type::cpu;
+    p.compute_units = static_cast<std::uint32_t>(concurrency());
+    p.clock_mhz = static_cast<std::uint32_t>(std::atof(cpu_field("cpu MHz").c_str()));
+    // Work-items of a work-group are fibers: the limit is memory, not hardware.
+    p.max_work_group_size = 1024;
+    p.max_work_item_sizes[0] = p.max_work_item_sizes[1] = p.max_work_item_sizes[2] = 1024;
+    p.local_mem_size = 256 * 1024;
+    p.local_mem_type = sycl::info::local_mem_type::global;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    p.global_mem_size = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+    p.max_mem_alloc_size = p.global_mem_size;
+    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    p.global_mem_cache_size = l2 > 0 ? std::uint64_t(l2) : 0;
+    long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+    p.global_mem_cache_line_size = line > 0 ? std::uint32_t(line) : 64;
+    p.mem_base_addr_align = 8 * 128;
+    p.sub_group_sizes = {1};
+    p.max_num_sub_groups = static_cast<std::uint32_t>(p.max_work_group_size);
+    p.sub_group_independent_forward_progress = false;
+    using sycl::aspect;
+    p.aspects = {aspect::cpu,
+                 aspect::host_debuggable,
+                 aspect::fp64,
+                 aspect::atomic64,
+                 aspect::queue_profiling,
+                 aspect::usm_device_allocations,
+                 aspect::usm_host_allocations,
+                 aspect::usm_shared_allocations,
+                 aspect::usm_atomic_host_allocations,
+                 aspect::usm_atomic_shared_allocations,
+                 aspect::usm_system_allocations};
+  }
+
+  sycl::backend backend() const noexcept override { return sycl::backend::syclone_host; }
+  const runtime::device_properties& properties() const noexcept override { return m_props; }
+
+  void* allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc) override {
+    std::size_t align = alignment < 64 ? 64 : alignment;
+    std::size_t rounded = (bytes + align - 1) / align * align;
+    return std::aligned_alloc(align, rounded);
+  }
+  void deallocate(void* ptr, sycl::usm::alloc) noexcept override { std::free(ptr); }
+
+  void run_kernel(const sycl::detail::kernel_launch& l, std::size_t local_bytes) override {
+    const void* object = l.object.get();
+    switch (l.kind) {
+    case sycl::detail::kernel_kind::single_task: l.run_single(object); break;
+    case sycl::detail::kernel_kind::range: {
+      std::size_t count = 1;
+      for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
+      run(range_launch{object, l.run_range, count});
+      break;
+    }
+    case sycl::detail::kernel_kind::nd_range: {
+      nd_range_launch nd{};
+      nd.kernel = object;
+      nd.run_item = l.run_item;
+      nd.dimensions = l.dimensions;
+      for (int d = 0; d < 3; ++d) {
+        nd.group_range[d] = 1;
+        nd.local_range[d] = 1;
+      }
+      for (int d = 0; d < l.dimensions; ++d) {
+        nd.local_range[d] = l.local[d];
+        nd.group_range[d] = l.global[d] / l.local[d];
+      }
+      nd.local_memory_bytes = local_bytes;
+      run(nd);
+      break;
+    }
+    }
+  }
+  void copy(const sycl::detail::mem_region& src, const sycl::detail::mem_region& dst) override {
+    runtime::host_copy(src, dst);
+  }
+  void fill(const sycl::detail::mem_region& dst, const void* pattern,
+            std::size_t pattern_size) override {
+    runtime::host_fill(dst, pattern, pattern_size);
+  }
+
+private:
+  runtime::device_properties m_props;
+};
+
+class host_platform final : public runtime::platform {
+public:
+  sycl::backend backend() const noexcept override { return sycl::backend::syclone_host; }
+  std::string name() const override { return "syclone host"; }
+  std::string vendor() const override { return "syclone"; }
+  std::string version() const override { return "SYCL 2020 (syclone host CPU)"; }
+  std::vector<runtime::device*> devices() override { return {&m_device}; }
+
+private:
+  host_device m_device;
+};
+
+} // namespace
+} // namespace syclone::host
+
+namespace syclone::runtime {
+platform& host_platform() {
+  static auto* p = new syclone::host::host_platform();
+  return *p;
+}
+} // namespace syclone::runtime

@@ -1,0 +1,165 @@
+// SYCL 2020 4.6.3 context, 4.8 USM allocation bookkeeping.
+#include "context_impl.hpp"
+#include "queue_impl.hpp"
+
+#include <cstdio>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+context_impl::context_impl(std::vector<std::shared_ptr<device_impl>> devices, async_handler handler,
+                           property_list props)
+    : m_devices(std::move(devices)), m_handler(std::move(handler)), m_props(std::move(props)) {
+  if (m_devices.empty())
+    throw_error(errc::invalid, "context: a context needs at least one device");
+  for (const auto& d : m_devices)
+    if (d->platform() != m_devices.front()->platform())
+      throw_error(errc::invalid, "context: all devices of a context must belong to one platform");
+}
+
+context_impl::~context_impl() {
+  // Memory the program never freed goes with its context.
+  for (auto& [addr, a] : m_allocations) {
+    auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
+    dev.deallocate(reinterpret_cast<void*>(addr), a.kind);
+  }
+}
+
+bool context_impl::contains(const device_impl* d) const {
+  for (const auto& x : m_devices)
+    if (x.get() == d) return true;
+  return false;
+}
+
+void* context_impl::allocate(std::size_t alignment, std::size_t bytes, device_impl* dev,
+                             usm::alloc kind) {
+  if (bytes == 0) return nullptr;
+  if (alignment & (alignment - 1)) return nullptr; // SYCL 2020 4.8.3: not a power of two
+  if (dev && !contains(dev)) return nullptr;
+  device_impl* target = dev ? dev : m_devices.front().get();
+  if (kind == usm::alloc::device && !target->has(aspect::usm_device_allocations)) return nullptr;
+  if (kind == usm::alloc::shared && !target->has(aspect::usm_shared_allocations)) return nullptr;
+  if (kind == usm::alloc::host && !target->has(aspect::usm_host_allocations)) return nullptr;
+  void* p = target->backend_device().allocate(bytes, alignment, kind);
+  if (!p) return nullptr;
+  std::lock_guard lock(m_mutex);
+  m_allocations[reinterpret_cast<std::uintptr_t>(p)] = {bytes, kind,
+                                                         kind == usm::alloc::host ? nullptr : target};
+  return p;
+}
+
+void context_impl::free(void* ptr) {
+  if (!ptr) return;
+  allocation a;
+  {
+    std::lock_guard lock(m_mutex);
+    auto it = m_allocations.find(reinterpret_cast<std::uintptr_t>(ptr));
+    if (it == m_allocations.end()) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%p", ptr);
+      throw_error(errc::invalid,
+                  std::string("sycl::free: pointer ") + text +
+                      " was not allocated by sycl::malloc_* in this context (or was already "
+                      "freed); free it in the context that allocated it");
+    }
+    a = it->second;
+    m_allocations.erase(it);
+  }
+  auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
+  dev.deallocate(ptr, a.kind);
+}
+
+bool context_impl::find(const void* ptr, allocation& out) const {
+  auto p = reinterpret_cast<std::uintptr_t>(ptr);
+  std::lock_guard lock(m_mutex);
+  auto it = m_allocations.upper_bound(p);
+  if (it == m_allocations.begin()) return false;
+  --it;
+  if (p >= it->first + it->second.size) return false;
+  out = it->second;
+  return true;
+}
+
+void* usm_allocate(std::size_t alignment, std::size_t bytes, const device* dev, const context& ctx,
+                   usm::alloc kind) {
+  const auto& c = impl_access::get(ctx);
+  device_impl* d = dev ? impl_access::get(*dev).get() : nullptr;
+  return c->allocate(alignment, bytes, d, kind);
+}
+
+context queue_context(const queue& q) { return q.get_context(); }
+device queue_device(const queue& q) { return q.get_device(); }
+
+} // namespace detail
+
+context::context(const property_list& props) : context(device(), async_handler{}, props) {}
+context::context(async_handler handler, const property_list& props)
+    : context(device(), std::move(handler), props) {}
+context::context(const device& dev, const property_list& props)
+    : context(dev, async_handler{}, props) {}
+context::context(const device& dev, async_handler handler, const property_list& props)
+    : context(std::vector<device>{dev}, std::move(handler), props) {}
+context::context(const platform& plt, const property_list& props)
+    : context(plt.get_devices(), async_handler{}, props) {}
+context::context(const platform& plt, async_handler handler, const property_list& props)
+    : context(plt.get_devices(), std::move(handler), props) {}
+context::context(const std::vector<device>& devices, const property_list& props)
+    : context(devices, async_handler{}, props) {}
+context::context(const std::vector<device>& devices, async_handler handler,
+                 const property_list& props) {
+  std::vector<std::shared_ptr<detail::device_impl>> impls;
+  for (const auto& d : devices) impls.push_back(detail::impl_access::get(d));
+  m_impl = std::make_shared<detail::context_impl>(std::move(impls), std::move(handler), props);
+}
+
+backend context::get_backend() const noexcept {
+  return m_impl->devices().front()->backend_device().backend();
+}
+platform context::get_platform() const {
+  return detail::impl_access::make<platform>(m_impl->platform());
+}
+std::vector<device> context::get_devices() const {
+  std::vector<device> out;
+  for (const auto& d : m_impl->devices()) out.push_back(detail::impl_access::make<device>(d));
+  return out;
+}
+const property_list& context::properties() const { return m_impl->properties(); }
+
+template <>
+SYCLONE_EXPORT platform context::get_info<info::context::platform>() const {
+  return get_platform();
+}
+template <>
+SYCLONE_EXPORT std::vector<device> context::get_info<info::context::devices>() const {
+  return get_devices();
+}
+template <>
+SYCLONE_EXPORT std::vector<memory_order>
+context::get_info<info::context::atomic_memory_order_capabilities>() const {
+  return {memory_order::relaxed, memory_order::acquire, memory_order::release,
+          memory_order::acq_rel, memory_order::seq_cst};
+}
+
+void free(void* ptr, const context& ctx) { detail::impl_access::get(ctx)->free(ptr); }
+void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }
+
+usm::alloc get_pointer_type(const void* ptr, const context& ctx) {
+  detail::context_impl::allocation a;
+  if (!ptr || !detail::impl_access::get(ctx)->find(ptr, a)) return usm::alloc::unknown;
+  return a.kind;
+}
+
+device get_pointer_device(const void* ptr, const context& ctx) {
+  detail::context_impl::allocation a;
+  const auto& c = detail::impl_access::get(ctx);
+  if (!ptr || !c->find(ptr, a))
+    detail::throw_error(errc::invalid, "get_pointer_device: the pointer is not a USM allocation "
+                                       "of this context");
+  // SYCL 2020 4.8.4: host allocations report the first device of the context.
+  std::shared_ptr<detail::device_impl> result = c->devices().front();
+  for (const auto& d : c->devices())
+    if (d.get() == a.device) result = d;
+  return detail::impl_access::make<device>(result);
+}
+
+SYCLONE_END_NAMESPACE

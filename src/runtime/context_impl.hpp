@@ -1,0 +1,47 @@
+// context_impl: devices, the async handler and the USM allocations of a context.
+#pragma once
+
+#include "device_impl.hpp"
+
+#include <sycl/context.hpp>
+#include <sycl/usm.hpp>
+
+#include <map>
+#include <mutex>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+class context_impl {
+public:
+  context_impl(std::vector<std::shared_ptr<device_impl>> devices, async_handler handler,
+               property_list props);
+  ~context_impl();
+
+  const std::vector<std::shared_ptr<device_impl>>& devices() const { return m_devices; }
+  std::shared_ptr<platform_impl> platform() const { return m_devices.front()->platform(); }
+  const async_handler& handler() const { return m_handler; }
+  const property_list& properties() const { return m_props; }
+  bool contains(const device_impl* d) const;
+
+  struct allocation {
+    std::size_t size;
+    usm::alloc kind;
+    device_impl* device; // null for host allocations
+  };
+  void* allocate(std::size_t alignment, std::size_t bytes, device_impl* dev, usm::alloc kind);
+  // Throws errc::invalid for a pointer this context did not allocate.
+  void free(void* ptr);
+  // The allocation holding ptr, if any.
+  bool find(const void* ptr, allocation& out) const;
+
+private:
+  std::vector<std::shared_ptr<device_impl>> m_devices;
+  async_handler m_handler;
+  property_list m_props;
+  mutable std::mutex m_mutex;
+  std::map<std::uintptr_t, allocation> m_allocations; // by start address
+};
+
+} // namespace detail
+SYCLONE_END_NAMESPACE

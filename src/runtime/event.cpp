@@ -1,0 +1,125 @@
+// SYCL 2020 4.6.6. Events.
+#include "event_impl.hpp"
+#include "queue_impl.hpp"
+
+#include <chrono>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+std::uint64_t now_ns() noexcept {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count());
+}
+
+event_impl::event_impl(bool profiling) : m_profiling(profiling) {
+  if (profiling) m_submit = now_ns();
+}
+
+std::shared_ptr<event_impl> event_impl::completed() {
+  auto e = std::make_shared<event_impl>(false);
+  e->m_status.store(info::event_command_status::complete, std::memory_order_release);
+  return e;
+}
+
+void event_impl::set_running() {
+  if (m_profiling) m_start = now_ns();
+  m_status.store(info::event_command_status::running, std::memory_order_release);
+}
+
+void event_impl::set_complete() {
+  std::vector<std::function<void()>> continuations;
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_profiling) {
+      m_end = now_ns();
+      if (!m_start) m_start = m_end;
+    }
+    m_status.store(info::event_command_status::complete, std::memory_order_release);
+    continuations.swap(m_continuations);
+    m_deps.clear(); // completed events must not keep their history alive
+  }
+  m_cv.notify_all();
+  for (auto& c : continuations) c();
+}
+
+void event_impl::wait() {
+  if (is_complete()) return;
+  std::unique_lock lock(m_mutex);
+  m_cv.wait(lock, [&] { return is_complete(); });
+}
+
+bool event_impl::on_complete(std::function<void()> fn) {
+  std::lock_guard lock(m_mutex);
+  if (is_complete()) return false;
+  m_continuations.push_back(std::move(fn));
+  return true;
+}
+
+std::vector<std::shared_ptr<event_impl>> event_impl::dependencies() const {
+  std::lock_guard lock(m_mutex);
+  return m_deps;
+}
+void event_impl::set_dependencies(std::vector<std::shared_ptr<event_impl>> deps) {
+  std::lock_guard lock(m_mutex);
+  if (!is_complete()) m_deps = std::move(deps);
+}
+
+} // namespace detail
+
+event::event() : m_impl(detail::event_impl::completed()) {}
+backend event::get_backend() const noexcept { return backend::syclone_host; }
+std::vector<event> event::get_wait_list() {
+  std::vector<event> out;
+  for (auto& d : m_impl->dependencies()) out.push_back(event(d));
+  return out;
+}
+void event::wait() { m_impl->wait(); }
+void event::wait(const std::vector<event>& events) {
+  for (const auto& e : events) e.m_impl->wait();
+}
+void event::wait_and_throw() {
+  wait();
+  if (auto q = m_impl->queue()) q->throw_asynchronous();
+}
+void event::wait_and_throw(const std::vector<event>& events) {
+  for (const auto& e : events) const_cast<event&>(e).wait_and_throw();
+}
+
+template <>
+SYCLONE_EXPORT info::event_command_status
+event::get_info<info::event::command_execution_status>() const {
+  return m_impl->status();
+}
+
+namespace {
+void check_profiling(const detail::event_impl& e) {
+  if (!e.profiling())
+    detail::throw_error(errc::invalid,
+                        "event::get_profiling_info: the event's queue was not created with "
+                        "property::queue::enable_profiling");
+}
+} // namespace
+
+template <>
+SYCLONE_EXPORT std::uint64_t
+event::get_profiling_info<info::event_profiling::command_submit>() const {
+  check_profiling(*m_impl);
+  return m_impl->submit_time();
+}
+template <>
+SYCLONE_EXPORT std::uint64_t
+event::get_profiling_info<info::event_profiling::command_start>() const {
+  check_profiling(*m_impl);
+  m_impl->wait();
+  return m_impl->start_time();
+}
+template <>
+SYCLONE_EXPORT std::uint64_t event::get_profiling_info<info::event_profiling::command_end>() const {
+  check_profiling(*m_impl);
+  m_impl->wait();
+  return m_impl->end_time();
+}
+
+SYCLONE_END_NAMESPACE

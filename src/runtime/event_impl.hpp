@@ -1,0 +1,59 @@
+// event_impl: the completion state of one command (SYCL 2020 4.6.6).
+#pragma once
+
+#include <sycl/event.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <vector>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+std::uint64_t now_ns() noexcept;
+
+class event_impl {
+public:
+  // A user-visible event for a command; `profiling` enables the profiling queries.
+  explicit event_impl(bool profiling = false);
+  static std::shared_ptr<event_impl> completed();
+
+  info::event_command_status status() const noexcept {
+    return m_status.load(std::memory_order_acquire);
+  }
+  bool is_complete() const noexcept { return status() == info::event_command_status::complete; }
+  void set_running();
+  // Marks the command done and runs the continuations registered with on_complete.
+  void set_complete();
+  void wait();
+  // Runs fn when the event completes; returns false (and does not run fn) if it already has.
+  bool on_complete(std::function<void()> fn);
+
+  bool profiling() const noexcept { return m_profiling; }
+  std::uint64_t submit_time() const { return m_submit; }
+  std::uint64_t start_time() const { return m_start; }
+  std::uint64_t end_time() const { return m_end; }
+  void set_submit_time(std::uint64_t t) { m_submit = t; }
+
+  // The queue that submitted the command: wait_and_throw delivers its asynchronous errors.
+  void set_queue(std::weak_ptr<queue_impl> q) { m_queue = std::move(q); }
+  std::shared_ptr<queue_impl> queue() const { return m_queue.lock(); }
+  std::vector<std::shared_ptr<event_impl>> dependencies() const;
+  void set_dependencies(std::vector<std::shared_ptr<event_impl>> deps);
+
+private:
+  std::atomic<info::event_command_status> m_status{info::event_command_status::submitted};
+  bool m_profiling;
+  std::uint64_t m_submit = 0, m_start = 0, m_end = 0;
+  std::weak_ptr<queue_impl> m_queue;
+  mutable std::mutex m_mutex;
+  std::condition_variable m_cv;
+  std::vector<std::function<void()>> m_continuations;
+  std::vector<std::shared_ptr<event_impl>> m_deps;
+};
+
+} // namespace detail
+SYCLONE_END_NAMESPACE

@@ -1,0 +1,68 @@
+// The process-wide registry of device images (DESIGN.md "Kernel launch": a GPU device finds the
+// image holding a kernel's name). Images arrive through __syclone_register_image from the
+// constructors that syclone++ links into every program and shared library with device code
+// (include/sycl/detail/image.hpp), and leave at exit or dlclose.
+#pragma once
+
+#include <sycl/detail/config.hpp>
+#include <sycl/detail/image.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace syclone::runtime {
+
+// One registered image. The views point into the data of the module (program or shared library)
+// that registered it: they stay valid while the image is registered, which for images of the
+// program itself is the whole run.
+struct kernel_image {
+  const syclone_image_descriptor* descriptor = nullptr;
+  // Never reused within a process, unlike descriptor addresses after dlclose + dlopen: the key
+  // for anything derived from the image (JIT caches, loaded modules).
+  std::uint64_t id = 0;
+  std::string_view target; // "nvptx64"
+  std::string_view format; // "llvm-bc"
+  std::span<const unsigned char> data;
+  std::vector<std::string_view> kernel_names; // sorted
+
+  SYCLONE_EXPORT bool has_kernel(std::string_view name) const;
+};
+
+class SYCLONE_EXPORT kernel_registry {
+public:
+  // The registry of this process. It is never destroyed, so that images of modules whose
+  // destructors run after the runtime's own static objects can still unregister.
+  static kernel_registry& get();
+
+  // Adds an image; a descriptor that is already registered is left as it is. Throws
+  // sycl::exception (errc::runtime) for a descriptor this runtime cannot read.
+  void register_image(const syclone_image_descriptor* descriptor);
+  // Removes an image; unknown descriptors are ignored.
+  void unregister_image(const syclone_image_descriptor* descriptor);
+
+  // All images in registration order.
+  std::vector<std::shared_ptr<const kernel_image>> images() const;
+  // The image for target `target` ("nvptx64") that holds kernel `name`, or nullptr. Where several
+  // modules hold the same kernel, the one registered first wins.
+  std::shared_ptr<const kernel_image> find(std::string_view name, std::string_view target) const;
+  // Whether any image (of any target) holds kernel `name`.
+  bool has_kernel(std::string_view name) const;
+  // The targets of the images that hold kernel `name`, for messages such as "kernel K was compiled
+  // for nvptx64 only".
+  std::vector<std::string> targets_of(std::string_view name) const;
+
+private:
+  kernel_registry() = default;
+
+  mutable std::shared_mutex m_mutex;
+  std::vector<std::shared_ptr<const kernel_image>> m_images;
+  std::uint64_t m_next_id = 1;
+};
+
+} // namespace syclone::runtime

@@ -1,0 +1,230 @@
+// SYCL 2020 4.6.1, 4.6.2, 4.6.4. Platforms, devices, selectors and their info descriptors.
+#include "context_impl.hpp"
+#include "device_impl.hpp"
+
+#include <sycl/device_selector.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+bool device_impl::has(aspect a) const {
+  const auto& as = props().aspects;
+  return std::find(as.begin(), as.end(), a) != as.end();
+}
+
+std::shared_ptr<context_impl> platform_impl::default_context() {
+  std::lock_guard lock(m_mutex);
+  if (!m_default_context)
+    m_default_context = std::make_shared<context_impl>(m_devices, async_handler{}, property_list{});
+  return m_default_context;
+}
+
+const std::vector<std::shared_ptr<platform_impl>>& all_platforms() {
+  static const std::vector<std::shared_ptr<platform_impl>> platforms = [] {
+    std::vector<std::shared_ptr<platform_impl>> result;
+    auto add = [&](syclone::runtime::platform& p) {
+      auto impl = std::make_shared<platform_impl>(p);
+      for (syclone::runtime::device* d : p.devices())
+        impl->add_device(std::make_shared<device_impl>(*d, impl));
+      if (!impl->devices().empty()) result.push_back(std::move(impl));
+    };
+    add(syclone::runtime::host_platform());
+    return result;
+  }();
+  return platforms;
+}
+
+static bool type_matches(info::device_type want, info::device_type have) {
+  if (want == info::device_type::all) return true;
+  if (want == info::device_type::automatic) return true;
+  return want == have;
+}
+
+int default_device_score(const device& dev) {
+  // GPUs first (they are what a SYCL program is usually written for), then the CPU.
+  if (dev.is_gpu()) return 500;
+  if (dev.is_cpu()) return 300;
+  return 100;
+}
+
+} // namespace detail
+
+// platform
+platform::platform() : platform(default_selector_v) {}
+backend platform::get_backend() const noexcept { return m_impl->backend_platform().backend(); }
+std::vector<device> platform::get_devices(info::device_type type) const {
+  std::vector<device> out;
+  for (const auto& d : m_impl->devices())
+    if (detail::type_matches(type, d->props().type))
+      out.push_back(detail::impl_access::make<device>(d));
+  return out;
+}
+bool platform::has(aspect asp) const {
+  for (const auto& d : m_impl->devices())
+    if (!d->has(asp)) return false;
+  return !m_impl->devices().empty();
+}
+bool platform::has_extension(const std::string&) const { return false; }
+std::vector<platform> platform::get_platforms() {
+  std::vector<platform> out;
+  for (const auto& p : detail::all_platforms()) out.push_back(detail::impl_access::make<platform>(p));
+  return out;
+}
+
+template <>
+std::string platform::get_info<info::platform::name>() const {
+  return m_impl->backend_platform().name();
+}
+template <>
+std::string platform::get_info<info::platform::vendor>() const {
+  return m_impl->backend_platform().vendor();
+}
+template <>
+std::string platform::get_info<info::platform::version>() const {
+  return m_impl->backend_platform().version();
+}
+template <>
+std::string platform::get_info<info::platform::profile>() const {
+  return "FULL_PROFILE";
+}
+template <>
+std::vector<std::string> platform::get_info<info::platform::extensions>() const {
+  return {};
+}
+
+// device
+device::device() : device(default_selector_v) {}
+
+device device::select(const std::function<int(const device&)>& selector) {
+  device best{std::shared_ptr<detail::device_impl>()};
+  int best_score = -1;
+  for (const device& d : get_devices()) {
+    int s = selector(d);
+    if (s >= 0 && (!best.m_impl || s > best_score)) {
+      best = d;
+      best_score = s;
+    }
+  }
+  if (!best.m_impl) {
+    std::string available;
+    for (const device& d : get_devices())
+      available += (available.empty() ? "" : ", ") + d.m_impl->props().name;
+    detail::throw_error(errc::runtime,
+                        "no device satisfies the device selector (available: " + available +
+                            "); a gpu_selector_v needs an NVIDIA GPU with its driver installed");
+  }
+  return best;
+}
+
+bool device::is_cpu() const { return m_impl->props().type == info::device_type::cpu; }
+bool device::is_gpu() const { return m_impl->props().type == info::device_type::gpu; }
+bool device::is_accelerator() const {
+  return m_impl->props().type == info::device_type::accelerator;
+}
+platform device::get_platform() const {
+  return detail::impl_access::make<platform>(m_impl->platform());
+}
+backend device::get_backend() const noexcept { return m_impl->backend_device().backend(); }
+bool device::has(aspect asp) const { return m_impl->has(asp); }
+bool device::has_extension(const std::string&) const { return false; }
+std::vector<device> device::get_devices(info::device_type type) {
+  std::vector<device> out;
+  for (const auto& p : detail::all_platforms())
+    for (const auto& d : p->devices())
+      if (detail::type_matches(type, d->props().type))
+        out.push_back(detail::impl_access::make<device>(d));
+  return out;
+}
+
+#define SYCLONE_DEVICE_INFO(desc, expr)                                                            \
+  template <>                                                                                      \
+  SYCLONE_EXPORT info::device::desc::return_type device::get_info<info::device::desc>() const {    \
+    const auto& p = m_impl->props();                                                               \
+    (void)p;                                                                                       \
+    return expr;                                                                                   \
+  }
+SYCLONE_DEVICE_INFO(device_type, p.type)
+SYCLONE_DEVICE_INFO(vendor_id, p.vendor_id)
+SYCLONE_DEVICE_INFO(max_compute_units, p.compute_units)
+SYCLONE_DEVICE_INFO(max_work_item_dimensions, 3u)
+SYCLONE_DEVICE_INFO(max_work_group_size, p.max_work_group_size)
+SYCLONE_DEVICE_INFO(max_num_sub_groups, p.max_num_sub_groups)
+SYCLONE_DEVICE_INFO(sub_group_independent_forward_progress, p.sub_group_independent_forward_progress)
+SYCLONE_DEVICE_INFO(sub_group_sizes, p.sub_group_sizes)
+SYCLONE_DEVICE_INFO(preferred_vector_width_char, 16u)
+SYCLONE_DEVICE_INFO(preferred_vector_width_short, 8u)
+SYCLONE_DEVICE_INFO(preferred_vector_width_int, 4u)
+SYCLONE_DEVICE_INFO(preferred_vector_width_long, 2u)
+SYCLONE_DEVICE_INFO(preferred_vector_width_float, 4u)
+SYCLONE_DEVICE_INFO(preferred_vector_width_double, 2u)
+SYCLONE_DEVICE_INFO(preferred_vector_width_half, 8u)
+SYCLONE_DEVICE_INFO(max_clock_frequency, p.clock_mhz)
+SYCLONE_DEVICE_INFO(address_bits, 64u)
+SYCLONE_DEVICE_INFO(max_mem_alloc_size, p.max_mem_alloc_size)
+SYCLONE_DEVICE_INFO(max_parameter_size, std::size_t{4096})
+SYCLONE_DEVICE_INFO(mem_base_addr_align, p.mem_base_addr_align)
+SYCLONE_DEVICE_INFO(global_mem_cache_type, info::global_mem_cache_type::read_write)
+SYCLONE_DEVICE_INFO(global_mem_cache_line_size, p.global_mem_cache_line_size)
+SYCLONE_DEVICE_INFO(global_mem_cache_size, p.global_mem_cache_size)
+SYCLONE_DEVICE_INFO(global_mem_size, p.global_mem_size)
+SYCLONE_DEVICE_INFO(local_mem_type, p.local_mem_type)
+SYCLONE_DEVICE_INFO(local_mem_size, p.local_mem_size)
+SYCLONE_DEVICE_INFO(error_correction_support, false)
+SYCLONE_DEVICE_INFO(atomic_memory_order_capabilities,
+                    (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire,
+                                               memory_order::release, memory_order::acq_rel,
+                                               memory_order::seq_cst}))
+SYCLONE_DEVICE_INFO(atomic_memory_scope_capabilities,
+                    (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group,
+                                               memory_scope::work_group, memory_scope::device,
+                                               memory_scope::system}))
+SYCLONE_DEVICE_INFO(profiling_timer_resolution, std::size_t{1})
+SYCLONE_DEVICE_INFO(is_available, true)
+SYCLONE_DEVICE_INFO(name, p.name)
+SYCLONE_DEVICE_INFO(vendor, p.vendor)
+SYCLONE_DEVICE_INFO(driver_version, p.driver_version)
+SYCLONE_DEVICE_INFO(version, p.version)
+SYCLONE_DEVICE_INFO(backend_version, p.driver_version)
+SYCLONE_DEVICE_INFO(aspects, p.aspects)
+SYCLONE_DEVICE_INFO(platform, get_platform())
+SYCLONE_DEVICE_INFO(partition_max_sub_devices, 0u)
+SYCLONE_DEVICE_INFO(partition_properties, std::vector<info::partition_property>{})
+SYCLONE_DEVICE_INFO(partition_type_property, info::partition_property::no_partition)
+SYCLONE_DEVICE_INFO(half_fp_config,
+                    (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
+                                                  info::fp_config::round_to_nearest,
+                                                  info::fp_config::fma}))
+SYCLONE_DEVICE_INFO(single_fp_config,
+                    (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
+                                                  info::fp_config::round_to_nearest,
+                                                  info::fp_config::round_to_zero,
+                                                  info::fp_config::round_to_inf,
+                                                  info::fp_config::fma,
+                                                  info::fp_config::correctly_rounded_divide_sqrt}))
+SYCLONE_DEVICE_INFO(double_fp_config,
+                    (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
+                                                  info::fp_config::round_to_nearest,
+                                                  info::fp_config::round_to_zero,
+                                                  info::fp_config::round_to_inf,
+                                                  info::fp_config::fma}))
+#undef SYCLONE_DEVICE_INFO
+
+template <>
+SYCLONE_EXPORT range<1> device::get_info<info::device::max_work_item_sizes<1>>() const {
+  return range<1>(m_impl->props().max_work_item_sizes[2]);
+}
+template <>
+SYCLONE_EXPORT range<2> device::get_info<info::device::max_work_item_sizes<2>>() const {
+  const auto& s = m_impl->props().max_work_item_sizes;
+  return range<2>(s[1], s[2]);
+}
+template <>
+SYCLONE_EXPORT range<3> device::get_info<info::device::max_work_item_sizes<3>>() const {
+  const auto& s = m_impl->props().max_work_item_sizes;
+  return range<3>(s[0], s[1], s[2]);
+}
+
+SYCLONE_END_NAMESPACE

@@ -1,0 +1,337 @@
+// SYCL 2020 4.6.5 queue and 4.9.4 handler: recording command groups and submitting them.
+#include "queue_impl.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+namespace {
+thread_local const void* t_capturing = nullptr;
+
+handler_impl& impl_of(handler& cgh) { return *cgh.impl(); }
+} // namespace
+
+// spec constants
+void spec_constant_values::set(const void* id, const void* value, std::size_t size) {
+  auto& v = m_values[id];
+  v.resize(size);
+  std::memcpy(v.data(), value, size);
+}
+const void* spec_constant_values::find(const void* id) const {
+  auto it = m_values.find(id);
+  return it == m_values.end() ? nullptr : it->second.data();
+}
+const void* find_spec_constant(const spec_constant_values* values, const void* spec_id) {
+  return values ? values->find(spec_id) : nullptr;
+}
+
+// handler_impl
+command& handler_impl::claim(command::kind k, const char* what) {
+  if (m_command.what != command::kind::none)
+    throw_error(errc::invalid, std::string("command group: ") + what +
+                                   " after " + m_command_name +
+                                   "; a command group submits at most one command (SYCL 2020 "
+                                   "3.7.1): submit a second command group");
+  m_command.what = k;
+  m_command_name = what;
+  return m_command;
+}
+
+void handler_impl::add_requirement(buffer_impl& b, access_mode mode) {
+  for (auto& r : m_command.requirements)
+    if (r.buffer == &b) {
+      if (r.mode != mode) r.mode = access_mode::read_write;
+      return;
+    }
+  m_command.requirements.push_back({&b, mode});
+}
+
+bool handler_impl::requires_buffer(const buffer_impl& b) const {
+  for (auto& r : m_command.requirements)
+    if (r.buffer == &b) return true;
+  return false;
+}
+
+std::size_t handler_impl::reserve_local(std::size_t bytes, std::size_t align) {
+  std::size_t offset = (m_local_bytes + align - 1) / align * align;
+  m_local_bytes = offset + bytes;
+  return offset;
+}
+
+capture_scope::capture_scope(handler& cgh) : m_previous(t_capturing) {
+  t_capturing = cgh.impl().get();
+}
+capture_scope::~capture_scope() { t_capturing = m_previous; }
+const void* capturing_command_group() noexcept { return t_capturing; }
+
+void* bind_captured_accessor(const void* capturing_cg, buffer_impl& b) {
+  auto* h = static_cast<const handler_impl*>(capturing_cg);
+  if (!h->requires_buffer(b))
+    throw_error(errc::kernel_argument,
+                "accessor used in a command group it does not belong to: create the accessor "
+                "with this command group's handler, or call handler::require() on a placeholder "
+                "accessor before the kernel or host task uses it");
+  return b.host_data();
+}
+
+void* require(handler& cgh, buffer_impl& b, access_mode mode, bool /*no_init*/) {
+  impl_of(cgh).add_requirement(b, mode);
+  return b.host_data();
+}
+
+std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t align) {
+  return impl_of(cgh).reserve_local(bytes, align);
+}
+
+const void* command_group_id(const handler& cgh) noexcept { return cgh.impl().get(); }
+
+// queue_impl
+queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
+                       async_handler handler, property_list props)
+    : m_device(std::move(dev)), m_context(std::move(ctx)), m_handler(std::move(handler)),
+      m_props(std::move(props)),
+      m_in_order(m_props.has_property<property::queue::in_order>()),
+      m_profiling(m_props.has_property<property::queue::enable_profiling>()) {
+  if (!m_context->contains(m_device.get()))
+    throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
+                               "context with this device");
+}
+
+queue_impl::~queue_impl() = default;
+
+void queue_impl::wait() {
+  std::vector<std::shared_ptr<event_impl>> pending;
+  {
+    std::lock_guard lock(m_mutex);
+    pending.swap(m_outstanding);
+  }
+  for (auto& e : pending) e->wait();
+}
+
+void queue_impl::report_async(std::exception_ptr e) {
+  std::lock_guard lock(m_mutex);
+  m_async_errors.push_back(std::move(e));
+}
+
+void queue_impl::throw_asynchronous() {
+  std::vector<std::exception_ptr> errors;
+  {
+    std::lock_guard lock(m_mutex);
+    errors.swap(m_async_errors);
+  }
+  if (errors.empty()) return;
+  const async_handler& h = m_handler ? m_handler : m_context->handler();
+  if (h) {
+    h(exception_list(std::move(errors)));
+    return;
+  }
+  // SYCL 2020 4.13.1.2: without a handler the errors are reported and the program terminates.
+  for (auto& e : errors) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "syclone: unhandled asynchronous error: %s\n", ex.what());
+    } catch (...) {
+      std::fprintf(stderr, "syclone: unhandled asynchronous error of unknown type\n");
+    }
+  }
+  std::fprintf(stderr, "syclone: no async_handler was given to the queue or its context; "
+                       "terminating (SYCL 2020 4.13.1.2)\n");
+  std::terminate();
+}
+
+std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&)>& cgf) {
+  auto himpl = std::make_shared<handler_impl>(shared_from_this());
+  {
+    handler cgh(himpl);
+    cgf(cgh); // exceptions propagate synchronously; nothing was enqueued
+  }
+  auto cmd = std::make_shared<command>(std::move(himpl->m_command));
+  cmd->queue = shared_from_this();
+  cmd->local_memory_bytes = himpl->m_local_bytes;
+  cmd->spec_constants = himpl->m_spec;
+
+  if (cmd->what == command::kind::kernel) {
+    const auto& props = m_device->props();
+    auto& l = cmd->launch;
+    if (l.kind == kernel_kind::nd_range) {
+      std::size_t total = 1;
+      for (int d = 0; d < l.dimensions; ++d) {
+        if (l.local[d] == 0 || l.global[d] % l.local[d] != 0)
+          throw_error(errc::nd_range,
+                      "nd_range: global range " + std::to_string(l.global[d]) +
+                          " is not a multiple of local range " + std::to_string(l.local[d]) +
+                          " in dimension " + std::to_string(d) +
+                          "; round the global range up to a multiple of the local range");
+        int hw = 3 - l.dimensions + d;
+        if (l.local[d] > props.max_work_item_sizes[hw])
+          throw_error(errc::nd_range,
+                      "nd_range: local range " + std::to_string(l.local[d]) + " in dimension " +
+                          std::to_string(d) + " exceeds the device's max_work_item_sizes (" +
+                          std::to_string(props.max_work_item_sizes[hw]) + ")");
+        total *= l.local[d];
+      }
+      if (total > props.max_work_group_size)
+        throw_error(errc::nd_range, "nd_range: the work-group has " + std::to_string(total) +
+                                        " work-items but " + props.name + " allows at most " +
+                                        std::to_string(props.max_work_group_size) +
+                                        " (info::device::max_work_group_size)");
+      if (cmd->local_memory_bytes > props.local_mem_size)
+        throw_error(errc::memory_allocation,
+                    "local_accessor: the kernel needs " + std::to_string(cmd->local_memory_bytes) +
+                        " bytes of local memory per work-group but the device has " +
+                        std::to_string(props.local_mem_size) + " (info::device::local_mem_size)");
+    } else if (cmd->local_memory_bytes) {
+      throw_error(errc::kernel_argument,
+                  "local_accessor used in a kernel launched over a range: local memory exists "
+                  "only in nd_range kernels; launch with an nd_range");
+    }
+    if (cmd->spec_constants && l.handler_slot) l.handler_slot->bind_host_values(cmd->spec_constants.get());
+  }
+
+  auto ev = std::make_shared<event_impl>(m_profiling);
+  ev->set_queue(weak_from_this());
+  cmd->event = ev;
+  cmd->deps = std::move(himpl->m_deps);
+  for (auto& r : cmd->requirements) {
+    auto deps = r.buffer->add_access(r.mode, ev);
+    cmd->deps.insert(cmd->deps.end(), deps.begin(), deps.end());
+  }
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_in_order && m_last) cmd->deps.push_back(m_last);
+    if (m_in_order) m_last = ev;
+    std::erase_if(m_outstanding, [](const auto& e) { return e->is_complete(); });
+    m_outstanding.push_back(ev);
+  }
+  std::erase_if(cmd->deps, [](const auto& e) { return e->is_complete(); });
+  ev->set_dependencies(cmd->deps);
+  schedule(std::move(cmd));
+  return ev;
+}
+
+} // namespace detail
+
+// queue
+queue::queue(const device& dev, const async_handler& handler, const property_list& props) {
+  auto d = detail::impl_access::get(dev);
+  m_impl = std::make_shared<detail::queue_impl>(d, d->platform()->default_context(), handler,
+                                                props);
+}
+queue::queue(const context& ctx, const device& dev, const async_handler& handler,
+             const property_list& props)
+    : m_impl(std::make_shared<detail::queue_impl>(detail::impl_access::get(dev),
+                                                  detail::impl_access::get(ctx), handler, props)) {}
+
+backend queue::get_backend() const noexcept { return m_impl->device()->backend_device().backend(); }
+context queue::get_context() const { return detail::impl_access::make<context>(m_impl->context()); }
+device queue::get_device() const { return detail::impl_access::make<device>(m_impl->device()); }
+bool queue::is_in_order() const { return m_impl->in_order(); }
+const property_list& queue::properties() const { return m_impl->properties(); }
+void queue::wait() { m_impl->wait(); }
+void queue::wait_and_throw() {
+  m_impl->wait();
+  m_impl->throw_asynchronous();
+}
+void queue::throw_asynchronous() { m_impl->throw_asynchronous(); }
+
+event queue::submit_impl(std::function<void(handler&)> cgf, queue* secondary) {
+  if (!secondary) return detail::impl_access::make<event>(m_impl->submit(cgf));
+  try {
+    return detail::impl_access::make<event>(m_impl->submit(cgf));
+  } catch (const exception&) {
+    // SYCL 2020 4.6.5.1: the secondary queue runs the command group if the primary fails.
+    return detail::impl_access::make<event>(secondary->m_impl->submit(cgf));
+  }
+}
+
+template <>
+SYCLONE_EXPORT context queue::get_info<info::queue::context>() const {
+  return get_context();
+}
+template <>
+SYCLONE_EXPORT device queue::get_info<info::queue::device>() const {
+  return get_device();
+}
+
+// handler
+void handler::depends_on(event e) {
+  m_impl->m_deps.push_back(detail::impl_access::get(e));
+}
+void handler::depends_on(const std::vector<event>& events) {
+  for (const auto& e : events) depends_on(e);
+}
+void handler::set_kernel(detail::kernel_launch&& launch) {
+  m_impl->claim(detail::command::kind::kernel, "a kernel").launch = std::move(launch);
+}
+void handler::set_host_task(std::function<void(interop_handle)> task) {
+  m_impl->claim(detail::command::kind::host_task, "a host task").host_task = std::move(task);
+}
+
+namespace {
+void check_region(detail::handler_impl& h, const detail::mem_region& r, const char* what) {
+  if (r.buffer && !h.requires_buffer(*r.buffer))
+    detail::throw_error(errc::kernel_argument,
+                        std::string(what) +
+                            ": the accessor is not bound to this command group; create it with "
+                            "this handler or call handler::require() first");
+  if (!r.buffer && !r.ptr && r.range[0] * r.range[1] * r.range[2] != 0)
+    detail::throw_error(errc::invalid, std::string(what) + ": null pointer");
+}
+} // namespace
+
+void handler::record_copy(const detail::mem_region& src, const detail::mem_region& dst,
+                          std::shared_ptr<const void> keep_alive) {
+  check_region(*m_impl, src, "handler::copy source");
+  check_region(*m_impl, dst, "handler::copy destination");
+  auto& c = m_impl->claim(detail::command::kind::copy, "a copy");
+  c.src = src;
+  c.dst = dst;
+  c.keep_alive = std::move(keep_alive);
+}
+void handler::record_update_host(const detail::mem_region& region) {
+  check_region(*m_impl, region, "handler::update_host");
+  // The host device's buffers live in host memory: the command orders, nothing moves.
+  m_impl->claim(detail::command::kind::update_host, "update_host").dst = region;
+}
+void handler::record_fill(const detail::mem_region& dst, const void* pattern,
+                          std::size_t pattern_size) {
+  check_region(*m_impl, dst, "handler::fill");
+  auto& c = m_impl->claim(detail::command::kind::fill, "a fill");
+  c.dst = dst;
+  c.pattern.resize(pattern_size);
+  std::memcpy(c.pattern.data(), pattern, pattern_size);
+}
+void handler::memcpy(void* dest, const void* src, std::size_t num_bytes) {
+  if (num_bytes && (!dest || !src))
+    detail::throw_error(errc::invalid, "handler::memcpy: null pointer with a non-zero size");
+  auto& c = m_impl->claim(detail::command::kind::copy, "a memcpy");
+  c.src = detail::contiguous(src, 1, num_bytes);
+  c.dst = detail::contiguous(dest, 1, num_bytes);
+}
+void handler::memset(void* ptr, int value, std::size_t num_bytes) {
+  if (num_bytes && !ptr)
+    detail::throw_error(errc::invalid, "handler::memset: null pointer with a non-zero size");
+  unsigned char byte = static_cast<unsigned char>(value);
+  record_fill(detail::contiguous(ptr, 1, num_bytes), &byte, 1);
+}
+void handler::prefetch(void*, std::size_t) {
+  // USM memory of the host device already lives where the host device reads it.
+  m_impl->claim(detail::command::kind::none, "a prefetch");
+}
+void handler::mem_advise(void*, std::size_t, int) {
+  // Advice is a hint (SYCL 2020 4.9.4.3); the host device has no placement to change.
+  m_impl->claim(detail::command::kind::none, "a mem_advise");
+}
+void handler::set_spec_constant(const void* id, const char*, const void* value, std::size_t size) {
+  if (!m_impl->m_spec) m_impl->m_spec = std::make_shared<detail::spec_constant_values>();
+  m_impl->m_spec->set(id, value, size);
+}
+const detail::spec_constant_values* handler::spec_values() const { return m_impl->m_spec.get(); }
+
+backend interop_handle::get_backend() const noexcept { return m_device.get_backend(); }
+
+SYCLONE_END_NAMESPACE

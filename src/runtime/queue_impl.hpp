@@ -1,0 +1,104 @@
+// queue_impl, handler_impl and the command they produce (SYCL 2020 4.6.5, 4.9.4).
+#pragma once
+
+#include "buffer_impl.hpp"
+#include "context_impl.hpp"
+#include "event_impl.hpp"
+
+#include <sycl/handler.hpp>
+#include <sycl/queue.hpp>
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+class spec_constant_values {
+public:
+  void set(const void* id, const void* value, std::size_t size);
+  const void* find(const void* id) const;
+  bool empty() const { return m_values.empty(); }
+
+private:
+  std::map<const void*, std::vector<std::byte>> m_values;
+};
+
+struct requirement {
+  buffer_impl* buffer;
+  access_mode mode;
+};
+
+// One command: what a command group recorded, ready to run on a device.
+struct command {
+  enum class kind { none, kernel, host_task, copy, fill, update_host };
+  kind what = kind::none;
+  kernel_launch launch;
+  std::size_t local_memory_bytes = 0;
+  std::function<void(interop_handle)> host_task;
+  mem_region src, dst;
+  std::vector<std::byte> pattern;
+  std::shared_ptr<const void> keep_alive;
+  std::shared_ptr<spec_constant_values> spec_constants;
+  std::vector<requirement> requirements;
+  std::vector<std::shared_ptr<event_impl>> deps;
+  std::shared_ptr<event_impl> event;
+  std::shared_ptr<queue_impl> queue;
+};
+
+class handler_impl {
+public:
+  handler_impl(std::shared_ptr<queue_impl> q) : m_queue(std::move(q)) {}
+  // SYCL 2020 3.7.1: a command group holds at most one command.
+  command& claim(command::kind k, const char* what);
+  void add_requirement(buffer_impl& b, access_mode mode);
+  bool requires_buffer(const buffer_impl& b) const;
+  std::size_t reserve_local(std::size_t bytes, std::size_t align);
+
+  std::shared_ptr<queue_impl> m_queue;
+  command m_command;
+  std::vector<std::shared_ptr<event_impl>> m_deps;
+  std::size_t m_local_bytes = 0;
+  std::shared_ptr<spec_constant_values> m_spec;
+  const char* m_command_name = nullptr;
+};
+
+class queue_impl : public std::enable_shared_from_this<queue_impl> {
+public:
+  queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
+             async_handler handler, property_list props);
+  ~queue_impl();
+
+  const std::shared_ptr<device_impl>& device() const { return m_device; }
+  const std::shared_ptr<context_impl>& context() const { return m_context; }
+  const property_list& properties() const { return m_props; }
+  bool in_order() const { return m_in_order; }
+  bool profiling() const { return m_profiling; }
+
+  std::shared_ptr<event_impl> submit(const std::function<void(handler&)>& cgf);
+  void wait();
+  void throw_asynchronous();
+  void report_async(std::exception_ptr e);
+
+private:
+  std::shared_ptr<device_impl> m_device;
+  std::shared_ptr<context_impl> m_context;
+  async_handler m_handler;
+  property_list m_props;
+  bool m_in_order;
+  bool m_profiling;
+
+  std::mutex m_mutex;
+  std::shared_ptr<event_impl> m_last; // in-order queues chain on it
+  std::vector<std::shared_ptr<event_impl>> m_outstanding;
+  std::vector<std::exception_ptr> m_async_errors;
+};
+
+// Runs a command when its dependencies are complete (src/runtime/scheduler.cpp).
+void schedule(std::shared_ptr<command> cmd);
+
+} // namespace detail
+SYCLONE_END_NAMESPACE

@@ -1,0 +1,109 @@
+// Runs commands in dependency order. A command whose dependencies are complete when it is
+// submitted runs right away on the submitting thread (the host device computes there, which
+// keeps an empty kernel's submit-to-complete in the microseconds); others run on a worker when
+// their last dependency completes. Host tasks always run on a worker, so a blocking host task
+// never blocks submission.
+#include "queue_impl.hpp"
+
+#include <sycl/interop_handle.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+namespace {
+
+void execute(command& cmd) {
+  cmd.event->set_running();
+  auto& dev = cmd.queue->device()->backend_device();
+  try {
+    switch (cmd.what) {
+    case command::kind::kernel: dev.run_kernel(cmd.launch, cmd.local_memory_bytes); break;
+    case command::kind::host_task:
+      cmd.host_task(interop_handle(impl_access::make<device>(cmd.queue->device()),
+                                   impl_access::make<context>(cmd.queue->context())));
+      break;
+    case command::kind::copy: dev.copy(cmd.src, cmd.dst); break;
+    case command::kind::fill: dev.fill(cmd.dst, cmd.pattern.data(), cmd.pattern.size()); break;
+    case command::kind::update_host:
+    case command::kind::none: break;
+    }
+  } catch (...) {
+    // SYCL 2020 4.13.1: errors after submission are asynchronous; the queue stays usable.
+    cmd.queue->report_async(std::current_exception());
+  }
+  // Drop what the command captured before waking waiters (user objects die in order).
+  cmd.launch.object.reset();
+  cmd.host_task = nullptr;
+  cmd.keep_alive.reset();
+  auto ev = std::move(cmd.event);
+  auto q = std::move(cmd.queue);
+  ev->set_complete();
+}
+
+// Workers for commands that become ready later; grows when every worker is busy so that one
+// blocked host task never starves the others. Never destroyed: commands may still be in
+// flight while static objects are torn down.
+class worker_pool {
+public:
+  static worker_pool& get() {
+    static worker_pool* pool = new worker_pool();
+    return *pool;
+  }
+  void push(std::shared_ptr<command> cmd) {
+    std::unique_lock lock(m_mutex);
+    m_queue.push_back(std::move(cmd));
+    if (m_idle == 0 && m_threads < max_threads) {
+      ++m_threads;
+      std::thread([this] { loop(); }).detach();
+    }
+    lock.unlock();
+    m_cv.notify_one();
+  }
+
+private:
+  static constexpr int max_threads = 256;
+  void loop() {
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+      ++m_idle;
+      m_cv.wait(lock, [&] { return !m_queue.empty(); });
+      --m_idle;
+      auto cmd = std::move(m_queue.front());
+      m_queue.pop_front();
+      lock.unlock();
+      execute(*cmd);
+      cmd.reset();
+      lock.lock();
+    }
+  }
+  std::mutex m_mutex;
+  std::condition_variable m_cv;
+  std::deque<std::shared_ptr<command>> m_queue;
+  int m_idle = 0;
+  int m_threads = 0;
+};
+
+} // namespace
+
+void schedule(std::shared_ptr<command> cmd) {
+  auto pending = std::make_shared<std::atomic<std::size_t>>(cmd->deps.size() + 1);
+  for (auto& dep : cmd->deps) {
+    bool registered = dep->on_complete([pending, cmd] {
+      if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) worker_pool::get().push(cmd);
+    });
+    if (!registered) pending->fetch_sub(1, std::memory_order_acq_rel);
+  }
+  cmd->deps.clear();
+  if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  if (cmd->what == command::kind::host_task) worker_pool::get().push(std::move(cmd));
+  else execute(*cmd);
+}
+
+} // namespace detail
+SYCLONE_END_NAMESPACE
