@@ -1,0 +1,91 @@
+// syclone-ls: the platforms and devices this machine offers, with what a user picks a device by.
+#include <sycl/sycl.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+const char* type_name(sycl::info::device_type t) {
+  switch (t) {
+  case sycl::info::device_type::cpu: return "cpu";
+  case sycl::info::device_type::gpu: return "gpu";
+  case sycl::info::device_type::accelerator: return "accelerator";
+  default: return "other";
+  }
+}
+const char* backend_name(sycl::backend b) {
+  switch (b) {
+  case sycl::backend::syclone_host: return "host";
+  case sycl::backend::ext_oneapi_cuda: return "cuda";
+  default: return "?";
+  }
+}
+std::string aspects(const sycl::device& d) {
+  static const std::pair<sycl::aspect, const char*> names[] = {
+      {sycl::aspect::cpu, "cpu"},
+      {sycl::aspect::gpu, "gpu"},
+      {sycl::aspect::fp16, "fp16"},
+      {sycl::aspect::fp64, "fp64"},
+      {sycl::aspect::atomic64, "atomic64"},
+      {sycl::aspect::queue_profiling, "queue_profiling"},
+      {sycl::aspect::usm_device_allocations, "usm_device_allocations"},
+      {sycl::aspect::usm_host_allocations, "usm_host_allocations"},
+      {sycl::aspect::usm_shared_allocations, "usm_shared_allocations"},
+      {sycl::aspect::usm_system_allocations, "usm_system_allocations"},
+  };
+  std::string out;
+  for (auto& [a, n] : names)
+    if (d.has(a)) out += (out.empty() ? "" : " ") + std::string(n);
+  return out;
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  bool verbose = argc > 1 && (!std::strcmp(argv[1], "-v") || !std::strcmp(argv[1], "--verbose"));
+  if (argc > 1 && !verbose) {
+    std::printf("usage: syclone-ls [-v]\n  lists SYCL platforms and devices; -v adds details\n");
+    return argc > 1 && !std::strcmp(argv[1], "--help") ? 0 : 2;
+  }
+  try {
+    sycl::device chosen{sycl::default_selector_v};
+    int pi = 0;
+    for (const auto& p : sycl::platform::get_platforms()) {
+      int di = 0;
+      for (const auto& d : p.get_devices()) {
+        std::printf("[%s:%s:%d] %s, %s%s\n", backend_name(d.get_backend()),
+                    type_name(d.get_info<sycl::info::device::device_type>()), di,
+                    p.get_info<sycl::info::platform::name>().c_str(),
+                    d.get_info<sycl::info::device::name>().c_str(),
+                    d == chosen ? "  (default)" : "");
+        if (verbose) {
+          auto wis = d.get_info<sycl::info::device::max_work_item_sizes<3>>();
+          std::printf("    vendor:               %s\n", d.get_info<sycl::info::device::vendor>().c_str());
+          std::printf("    driver:               %s\n",
+                      d.get_info<sycl::info::device::driver_version>().c_str());
+          std::printf("    compute units:        %u\n",
+                      d.get_info<sycl::info::device::max_compute_units>());
+          std::printf("    max work-group size:  %zu\n",
+                      d.get_info<sycl::info::device::max_work_group_size>());
+          std::printf("    max work-item sizes:  %zu x %zu x %zu\n", wis[0], wis[1], wis[2]);
+          std::printf("    global memory:        %.1f GiB\n",
+                      double(d.get_info<sycl::info::device::global_mem_size>()) / (1 << 30));
+          std::printf("    local memory:         %llu KiB\n",
+                      (unsigned long long)d.get_info<sycl::info::device::local_mem_size>() / 1024);
+          std::string sg;
+          for (auto s : d.get_info<sycl::info::device::sub_group_sizes>())
+            sg += (sg.empty() ? "" : " ") + std::to_string(s);
+          std::printf("    sub-group sizes:      %s\n", sg.c_str());
+          std::printf("    aspects:              %s\n", aspects(d).c_str());
+        }
+        ++di;
+      }
+      ++pi;
+    }
+    if (pi == 0) std::printf("no SYCL platforms found\n");
+  } catch (const sycl::exception& e) {
+    std::fprintf(stderr, "syclone-ls: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
