@@ -5,6 +5,7 @@
 #include <sycl/detail/config.hpp>
 #include <sycl/exception.hpp>
 
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -15,13 +16,14 @@ SYCLONE_BEGIN_NAMESPACE
 class context;
 
 namespace detail {
+// A property's key is its type's name, not an address: the runtime is built with hidden
+// visibility, so an address-based tag instantiated in libsyclone differs from the program's.
 template <typename T>
-struct type_tag {
-  static constexpr char id = 0;
-};
-template <typename T>
-const void* tag_of() {
-  return &type_tag<T>::id;
+const char* tag_of() {
+  return __PRETTY_FUNCTION__;
+}
+inline bool same_tag(const char* a, const char* b) {
+  return a == b || std::strcmp(a, b) == 0;
 }
 } // namespace detail
 
@@ -36,8 +38,7 @@ inline constexpr bool is_property_of_v = is_property_of<Property, SyclObject>::v
 
 class property_list {
 public:
-  template <typename... Properties,
-            typename = std::enable_if_t<(is_property_v<Properties> && ...)>>
+  template <typename... Properties, typename = std::enable_if_t<(is_property_v<Properties> && ...)>>
   property_list(Properties... props) {
     (add(props), ...);
   }
@@ -45,14 +46,15 @@ public:
   template <typename Property>
   bool has_property() const noexcept {
     for (const auto& e : m_entries)
-      if (e.tag == detail::tag_of<Property>()) return true;
+      if (detail::same_tag(e.tag, detail::tag_of<Property>())) return true;
     return false;
   }
 
   template <typename Property>
   Property get_property() const {
     for (const auto& e : m_entries)
-      if (e.tag == detail::tag_of<Property>()) return *static_cast<const Property*>(e.value.get());
+      if (detail::same_tag(e.tag, detail::tag_of<Property>()))
+        return *static_cast<const Property*>(e.value.get());
     detail::throw_error(errc::invalid,
                         "get_property: the property list does not hold the requested property; "
                         "check with has_property<>() first");
@@ -60,13 +62,13 @@ public:
 
 private:
   struct entry {
-    const void* tag;
+    const char* tag;
     std::shared_ptr<const void> value;
   };
   template <typename Property>
   void add(const Property& p) {
     for (auto& e : m_entries)
-      if (e.tag == detail::tag_of<Property>()) {
+      if (detail::same_tag(e.tag, detail::tag_of<Property>())) {
         e.value = std::make_shared<Property>(p);
         return;
       }
