@@ -8,6 +8,9 @@
 #include <sycl/usm.hpp>
 
 #include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,8 +40,47 @@ struct device_properties {
   std::vector<sycl::aspect> aspects;
 };
 
-// A device of some backend. Execution entry points run the operation to completion on the
-// calling thread (the host device computes there; an asynchronous backend waits for it).
+// Completion of an operation a backend started asynchronously.
+class native_event {
+public:
+  virtual ~native_event() = default;
+  // True once the operation completed.
+  virtual bool query() = 0;
+  // Blocks until the operation completed (the backend's cheapest way, e.g. cuEventSynchronize).
+  virtual void wait() = 0;
+  // Calls fn once, from any thread, after the operation completed, with the error it failed
+  // with (or null). Only requested when something waits for this operation on the host, so a
+  // backend may use something costly here.
+  virtual void notify(std::function<void(std::exception_ptr)> fn) = 0;
+  // Start and end of the operation on the steady_clock's nanosecond scale, once complete;
+  // false when the backend cannot tell (the runtime then uses its own observations).
+  virtual bool profile(std::uint64_t& start_ns, std::uint64_t& end_ns) {
+    (void)start_ns;
+    (void)end_ns;
+    return false;
+  }
+};
+
+// An in-order sequence of operations on one device (one per SYCL queue). Operations run after
+// the previous operations of the stream. Each returns the operation's native event, or null
+// when it already completed before returning (the host device computes on the calling thread).
+// Failures known at once throw sycl::exception; failures found later are rethrown by
+// native_event::wait().
+class stream {
+public:
+  virtual ~stream() = default;
+  // Makes later operations wait for `e` on the device; false when this stream cannot (an event
+  // of another backend or device): the scheduler then waits on the host.
+  virtual bool wait_on_device(native_event& e) = 0;
+  virtual std::shared_ptr<native_event> run_kernel(const sycl::detail::kernel_launch& launch,
+                                                   std::size_t local_memory_bytes) = 0;
+  virtual std::shared_ptr<native_event> copy(const sycl::detail::mem_region& src,
+                                             const sycl::detail::mem_region& dst) = 0;
+  virtual std::shared_ptr<native_event> fill(const sycl::detail::mem_region& dst,
+                                             const void* pattern, std::size_t pattern_size) = 0;
+};
+
+// A device of some backend.
 class device {
 public:
   virtual ~device() = default;
@@ -48,12 +90,10 @@ public:
   // USM: nullptr when the allocation cannot be made (SYCL 2020 4.8.3).
   virtual void* allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind) = 0;
   virtual void deallocate(void* ptr, sycl::usm::alloc kind) noexcept = 0;
+  // True when the host can dereference memory this device allocated with `kind`.
+  virtual bool host_accessible(sycl::usm::alloc kind) const noexcept = 0;
 
-  virtual void run_kernel(const sycl::detail::kernel_launch& launch,
-                          std::size_t local_memory_bytes) = 0;
-  virtual void copy(const sycl::detail::mem_region& src, const sycl::detail::mem_region& dst) = 0;
-  virtual void fill(const sycl::detail::mem_region& dst, const void* pattern,
-                    std::size_t pattern_size) = 0;
+  virtual std::unique_ptr<stream> create_stream() = 0;
 };
 
 // Every device of one backend, as one SYCL platform.
@@ -74,5 +114,12 @@ void host_fill(const sycl::detail::mem_region& dst, const void* pattern, std::si
 
 // The host CPU platform (src/backends/host).
 platform& host_platform();
+
+// A backend plugin (a shared library loaded with dlopen) exports
+//   extern "C" syclone::runtime::platform* syclone_backend_create(int abi_version,
+//                                                                 std::string* error);
+// returning nullptr (and why, in *error) when it cannot serve this machine, e.g. no driver.
+inline constexpr int backend_abi_version = 1;
+using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

@@ -32,28 +32,98 @@ void event_impl::set_complete() {
   std::vector<std::function<void()>> continuations;
   {
     std::lock_guard lock(m_mutex);
+    if (m_status.load(std::memory_order_relaxed) == info::event_command_status::complete) return;
     if (m_profiling) {
-      m_end = now_ns();
-      if (!m_start) m_start = m_end;
+      std::uint64_t start = 0, end = 0;
+      if (m_native && m_native->profile(start, end)) {
+        m_start = start;
+        m_end = end;
+      } else {
+        m_end = now_ns();
+        if (!m_start) m_start = m_end;
+      }
     }
     m_status.store(info::event_command_status::complete, std::memory_order_release);
     continuations.swap(m_continuations);
     m_deps.clear(); // completed events must not keep their history alive
+    m_native.reset();
   }
   m_cv.notify_all();
   for (auto& c : continuations) c();
 }
 
+bool event_impl::is_complete() noexcept {
+  if (status() == info::event_command_status::complete) return true;
+  std::shared_ptr<syclone::runtime::native_event> n = native();
+  if (n && n->query()) {
+    // A failure is reported by whoever waits for or was notified of the operation.
+    set_complete();
+    return true;
+  }
+  return false;
+}
+
+void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> native) {
+  bool notify;
+  {
+    std::lock_guard lock(m_mutex);
+    if (status() == info::event_command_status::complete) return;
+    m_native = native;
+    notify = !m_notify_requested && (!m_continuations.empty() || m_waiters > 0);
+    if (notify) m_notify_requested = true;
+  }
+  if (notify) request_notify(native);
+}
+
+std::shared_ptr<syclone::runtime::native_event> event_impl::native() const {
+  std::lock_guard lock(m_mutex);
+  return m_native;
+}
+
+void event_impl::request_notify(const std::shared_ptr<syclone::runtime::native_event>& native) {
+  std::weak_ptr<event_impl> self = weak_from_this();
+  native->notify([self](std::exception_ptr error) {
+    if (auto e = self.lock()) {
+      if (error)
+        if (auto q = e->queue()) q->report_async(error);
+      e->set_complete();
+    }
+  });
+}
+
 void event_impl::wait() {
   if (is_complete()) return;
+  if (auto n = native()) {
+    try {
+      n->wait();
+    } catch (...) {
+      if (auto q = queue()) q->report_async(std::current_exception());
+    }
+    set_complete();
+    return;
+  }
   std::unique_lock lock(m_mutex);
-  m_cv.wait(lock, [&] { return is_complete(); });
+  ++m_waiters;
+  // The command may still be waiting for its dependencies; once it runs on an asynchronous
+  // backend, set_native asks for a notification because a waiter is registered.
+  m_cv.wait(lock, [&] {
+    return m_status.load(std::memory_order_acquire) == info::event_command_status::complete;
+  });
+  --m_waiters;
 }
 
 bool event_impl::on_complete(std::function<void()> fn) {
-  std::lock_guard lock(m_mutex);
-  if (is_complete()) return false;
-  m_continuations.push_back(std::move(fn));
+  std::shared_ptr<syclone::runtime::native_event> n;
+  {
+    std::lock_guard lock(m_mutex);
+    if (status() == info::event_command_status::complete) return false;
+    m_continuations.push_back(std::move(fn));
+    if (m_native && !m_notify_requested) {
+      m_notify_requested = true;
+      n = m_native;
+    }
+  }
+  if (n) request_notify(n);
   return true;
 }
 
@@ -63,7 +133,7 @@ std::vector<std::shared_ptr<event_impl>> event_impl::dependencies() const {
 }
 void event_impl::set_dependencies(std::vector<std::shared_ptr<event_impl>> deps) {
   std::lock_guard lock(m_mutex);
-  if (!is_complete()) m_deps = std::move(deps);
+  if (status() != info::event_command_status::complete) m_deps = std::move(deps);
 }
 
 } // namespace detail

@@ -1,6 +1,8 @@
 // event_impl: the completion state of one command (SYCL 2020 4.6.6).
 #pragma once
 
+#include "backend.hpp"
+
 #include <sycl/event.hpp>
 
 #include <atomic>
@@ -15,7 +17,7 @@ namespace detail {
 
 std::uint64_t now_ns() noexcept;
 
-class event_impl {
+class event_impl : public std::enable_shared_from_this<event_impl> {
 public:
   // A user-visible event for a command; `profiling` enables the profiling queries.
   explicit event_impl(bool profiling = false);
@@ -24,11 +26,16 @@ public:
   info::event_command_status status() const noexcept {
     return m_status.load(std::memory_order_acquire);
   }
-  bool is_complete() const noexcept { return status() == info::event_command_status::complete; }
+  // Also completes the event when its native event reports completion.
+  bool is_complete() noexcept;
   void set_running();
-  // Marks the command done and runs the continuations registered with on_complete.
+  // Marks the command done and runs the continuations registered with on_complete; later
+  // calls do nothing.
   void set_complete();
   void wait();
+  // The backend's handle of the running operation (null for operations already done).
+  void set_native(std::shared_ptr<syclone::runtime::native_event> native);
+  std::shared_ptr<syclone::runtime::native_event> native() const;
   // Runs fn when the event completes; returns false (and does not run fn) if it already has.
   bool on_complete(std::function<void()> fn);
 
@@ -45,10 +52,14 @@ public:
   void set_dependencies(std::vector<std::shared_ptr<event_impl>> deps);
 
 private:
+  void request_notify(const std::shared_ptr<syclone::runtime::native_event>& native);
   std::atomic<info::event_command_status> m_status{info::event_command_status::submitted};
   bool m_profiling;
   std::uint64_t m_submit = 0, m_start = 0, m_end = 0;
   std::weak_ptr<queue_impl> m_queue;
+  std::shared_ptr<syclone::runtime::native_event> m_native;
+  bool m_notify_requested = false;
+  int m_waiters = 0;
   mutable std::mutex m_mutex;
   std::condition_variable m_cv;
   std::vector<std::function<void()>> m_continuations;

@@ -98,6 +98,7 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
   if (!m_context->contains(m_device.get()))
     throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
                                "context with this device");
+  m_stream = m_device->backend_device().create_stream();
 }
 
 queue_impl::~queue_impl() = default;

@@ -77,6 +77,8 @@ public:
   const property_list& properties() const { return m_props; }
   bool in_order() const { return m_in_order; }
   bool profiling() const { return m_profiling; }
+  // The backend stream commands of this queue run on (thread-safe).
+  syclone::runtime::stream& stream() const { return *m_stream; }
 
   std::shared_ptr<event_impl> submit(const std::function<void(handler&)>& cgf);
   void wait();
@@ -90,6 +92,7 @@ private:
   property_list m_props;
   bool m_in_order;
   bool m_profiling;
+  std::unique_ptr<syclone::runtime::stream> m_stream;
 
   std::mutex m_mutex;
   std::shared_ptr<event_impl> m_last; // in-order queues chain on it

@@ -20,16 +20,19 @@ namespace {
 
 void execute(command& cmd) {
   cmd.event->set_running();
-  auto& dev = cmd.queue->device()->backend_device();
+  auto& stream = cmd.queue->stream();
+  std::shared_ptr<syclone::runtime::native_event> native;
   try {
     switch (cmd.what) {
-    case command::kind::kernel: dev.run_kernel(cmd.launch, cmd.local_memory_bytes); break;
+    case command::kind::kernel: native = stream.run_kernel(cmd.launch, cmd.local_memory_bytes); break;
     case command::kind::host_task:
       cmd.host_task(interop_handle(impl_access::make<device>(cmd.queue->device()),
                                    impl_access::make<context>(cmd.queue->context())));
       break;
-    case command::kind::copy: dev.copy(cmd.src, cmd.dst); break;
-    case command::kind::fill: dev.fill(cmd.dst, cmd.pattern.data(), cmd.pattern.size()); break;
+    case command::kind::copy: native = stream.copy(cmd.src, cmd.dst); break;
+    case command::kind::fill:
+      native = stream.fill(cmd.dst, cmd.pattern.data(), cmd.pattern.size());
+      break;
     case command::kind::update_host:
     case command::kind::none: break;
     }
@@ -37,13 +40,25 @@ void execute(command& cmd) {
     // SYCL 2020 4.13.1: errors after submission are asynchronous; the queue stays usable.
     cmd.queue->report_async(std::current_exception());
   }
-  // Drop what the command captured before waking waiters (user objects die in order).
+  // Drop what the command captured before waking waiters (user objects die in order). Kernel
+  // arguments were copied at launch; memory a copy reads or writes lives until it completes.
   cmd.launch.object.reset();
   cmd.host_task = nullptr;
-  cmd.keep_alive.reset();
   auto ev = std::move(cmd.event);
   auto q = std::move(cmd.queue);
-  ev->set_complete();
+  if (native) {
+    ev->set_native(std::move(native));
+    if (cmd.keep_alive) ev->on_complete([keep = std::move(cmd.keep_alive)] {});
+  } else {
+    cmd.keep_alive.reset();
+    ev->set_complete();
+  }
+}
+
+// Whether the command runs on the queue's stream (and so may wait for its dependencies there).
+bool runs_on_stream(const command& cmd) {
+  return cmd.what == command::kind::kernel || cmd.what == command::kind::copy ||
+         cmd.what == command::kind::fill;
 }
 
 // Workers for commands that become ready later; grows when every worker is busy so that one
@@ -93,7 +108,17 @@ private:
 
 void schedule(std::shared_ptr<command> cmd) {
   auto pending = std::make_shared<std::atomic<std::size_t>>(cmd->deps.size() + 1);
+  bool on_stream = runs_on_stream(*cmd);
   for (auto& dep : cmd->deps) {
+    if (dep->is_complete()) {
+      pending->fetch_sub(1, std::memory_order_acq_rel);
+      continue;
+    }
+    if (on_stream)
+      if (auto native = dep->native(); native && cmd->queue->stream().wait_on_device(*native)) {
+        pending->fetch_sub(1, std::memory_order_acq_rel);
+        continue;
+      }
     bool registered = dep->on_complete([pending, cmd] {
       if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) worker_pool::get().push(cmd);
     });

@@ -28,6 +28,56 @@ std::string cpu_field(const char* key) {
   return {};
 }
 
+// The host device computes on the calling thread (with the pool): every operation has
+// completed when it returns, so there are no native events to wait for.
+class host_stream final : public runtime::stream {
+public:
+  bool wait_on_device(runtime::native_event&) override { return false; }
+  std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& l,
+                                                    std::size_t local_bytes) override {
+    const void* object = l.object.get();
+    switch (l.kind) {
+    case sycl::detail::kernel_kind::single_task: l.run_single(object); break;
+    case sycl::detail::kernel_kind::range: {
+      std::size_t count = 1;
+      for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
+      run(range_launch{object, l.run_range, count});
+      break;
+    }
+    case sycl::detail::kernel_kind::nd_range: {
+      nd_range_launch nd{};
+      nd.kernel = object;
+      nd.run_item = l.run_item;
+      nd.dimensions = l.dimensions;
+      for (int d = 0; d < 3; ++d) {
+        nd.group_range[d] = 1;
+        nd.local_range[d] = 1;
+      }
+      for (int d = 0; d < l.dimensions; ++d) {
+        nd.local_range[d] = l.local[d];
+        nd.group_range[d] = l.global[d] / l.local[d];
+      }
+      nd.local_memory_bytes = local_bytes;
+      run(nd);
+      break;
+    }
+    }
+    return nullptr;
+  }
+  std::shared_ptr<runtime::native_event> copy(const sycl::detail::mem_region& src,
+                                              const sycl::detail::mem_region& dst) override {
+    runtime::host_copy(src, dst);
+    return nullptr;
+  }
+  std::shared_ptr<runtime::native_event> fill(const sycl::detail::mem_region& dst,
+                                              const void* pattern,
+                                              std::size_t pattern_size) override {
+    runtime::host_fill(dst, pattern, pattern_size);
+    return nullptr;
+  }
+
+};
+
 class host_device final : public runtime::device {
 public:
   host_device() {
@@ -83,46 +133,16 @@ public:
   }
   void deallocate(void* ptr, sycl::usm::alloc) noexcept override { std::free(ptr); }
 
-  void run_kernel(const sycl::detail::kernel_launch& l, std::size_t local_bytes) override {
-    const void* object = l.object.get();
-    switch (l.kind) {
-    case sycl::detail::kernel_kind::single_task: l.run_single(object); break;
-    case sycl::detail::kernel_kind::range: {
-      std::size_t count = 1;
-      for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
-      run(range_launch{object, l.run_range, count});
-      break;
-    }
-    case sycl::detail::kernel_kind::nd_range: {
-      nd_range_launch nd{};
-      nd.kernel = object;
-      nd.run_item = l.run_item;
-      nd.dimensions = l.dimensions;
-      for (int d = 0; d < 3; ++d) {
-        nd.group_range[d] = 1;
-        nd.local_range[d] = 1;
-      }
-      for (int d = 0; d < l.dimensions; ++d) {
-        nd.local_range[d] = l.local[d];
-        nd.group_range[d] = l.global[d] / l.local[d];
-      }
-      nd.local_memory_bytes = local_bytes;
-      run(nd);
-      break;
-    }
-    }
-  }
-  void copy(const sycl::detail::mem_region& src, const sycl::detail::mem_region& dst) override {
-    runtime::host_copy(src, dst);
-  }
-  void fill(const sycl::detail::mem_region& dst, const void* pattern,
-            std::size_t pattern_size) override {
-    runtime::host_fill(dst, pattern, pattern_size);
-  }
+  bool host_accessible(sycl::usm::alloc) const noexcept override { return true; }
+  std::unique_ptr<runtime::stream> create_stream() override;
 
 private:
   runtime::device_properties m_props;
 };
+
+std::unique_ptr<runtime::stream> host_device::create_stream() {
+  return std::make_unique<host_stream>();
+}
 
 class host_platform final : public runtime::platform {
 public:
