@@ -1,0 +1,33 @@
+// Device images: the contract between the registration object that syclone++ generates at link
+// time and the runtime's kernel registry (src/runtime/kernel_registry.hpp).
+//
+// syclone++ links the device code of every object of a program (or shared library) per target,
+// embeds each linked image in a generated object and registers it from a constructor before
+// main (or at dlopen); the destructor unregisters it at exit (or dlclose). The generated file
+// includes this header, so the layout below is shared by construction. Keep it plain C data:
+// the descriptor is written once by the compiler and read by every later runtime version, so
+// new fields go at the end and bump SYCLONE_IMAGE_DESCRIPTOR_VERSION.
+#pragma once
+
+#include <sycl/detail/config.hpp>
+
+#define SYCLONE_IMAGE_DESCRIPTOR_VERSION 1
+
+extern "C" {
+
+struct syclone_image_descriptor {
+  uint32_t version;                // SYCLONE_IMAGE_DESCRIPTOR_VERSION of the writer
+  uint32_t kernel_count;           // entries of kernel_names
+  const char* target;              // device target: "nvptx64" (later "spirv64")
+  const char* format;              // how data is encoded: "llvm-bc" (LLVM bitcode)
+  const unsigned char* data;       // the linked device code of the whole program or library
+  uint64_t size;                   // bytes at data
+  const char* const* kernel_names; // __builtin_sycl_unique_stable_name of each kernel, sorted
+};
+
+// Called by the generated registration object; the descriptor and everything it points to must
+// stay valid until the matching unregister call.
+SYCLONE_EXPORT void __syclone_register_image(const syclone_image_descriptor* image);
+SYCLONE_EXPORT void __syclone_unregister_image(const syclone_image_descriptor* image);
+
+} // extern "C"

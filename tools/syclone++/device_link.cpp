@@ -1,0 +1,232 @@
+#include "device_link.hpp"
+
+#include "diagnostics.hpp"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/GlobalAlias.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Support/Error.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace syclone::driver {
+
+namespace {
+
+struct diagnostics {
+  std::vector<std::string> errors;
+  std::vector<std::string> warnings;
+};
+
+void collect(const llvm::DiagnosticInfo* info, void* context) {
+  auto* sink = static_cast<diagnostics*>(context);
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  llvm::DiagnosticPrinterRawOStream printer(out);
+  info->print(printer);
+  out.flush();
+  if (info->getSeverity() == llvm::DS_Error)
+    sink->errors.push_back(std::move(text));
+  else if (info->getSeverity() == llvm::DS_Warning)
+    sink->warnings.push_back(std::move(text));
+}
+
+// "_ZTS5Named" -> "Named"; other symbols -> "f(int)".
+std::string readable(llvm::StringRef name) {
+  std::string text = llvm::demangle(name.str());
+  constexpr std::string_view typeinfo = "typeinfo name for ";
+  if (text.starts_with(typeinfo)) text.erase(0, typeinfo.size());
+  return text;
+}
+
+// One input module of the link: its bitcode, copied so that it is aligned for the reader.
+struct source_module {
+  std::string origin;
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+};
+
+// Declarations with uses: the symbols a module needs from others.
+std::vector<std::string> needed_symbols(const llvm::Module& module) {
+  std::vector<std::string> names;
+  for (const llvm::GlobalValue& value : module.global_values())
+    if (value.isDeclaration() && !value.use_empty() && !value.getName().starts_with("llvm."))
+      names.push_back(value.getName().str());
+  return names;
+}
+
+// The kernels' transitive uses: every global a kernel can reach, with the first kernel that
+// reaches it.
+std::unordered_map<const llvm::GlobalValue*, const llvm::Function*>
+reachable_from(const std::vector<const llvm::Function*>& kernels) {
+  std::unordered_map<const llvm::GlobalValue*, const llvm::Function*> reached;
+  std::unordered_set<const llvm::Constant*> seen_constants;
+  std::vector<const llvm::GlobalValue*> work;
+  const llvm::Function* current = nullptr;
+
+  std::vector<const llvm::Value*> stack;
+  auto visit = [&](const llvm::Value* root) {
+    stack.push_back(root);
+    while (!stack.empty()) {
+      const llvm::Value* value = stack.back();
+      stack.pop_back();
+      if (const auto* global = llvm::dyn_cast<llvm::GlobalValue>(value)) {
+        if (reached.try_emplace(global, current).second) work.push_back(global);
+      } else if (const auto* constant = llvm::dyn_cast<llvm::Constant>(value)) {
+        if (seen_constants.insert(constant).second)
+          for (const llvm::Use& operand : constant->operands()) stack.push_back(operand.get());
+      }
+    }
+  };
+
+  for (const llvm::Function* kernel : kernels) {
+    current = kernel;
+    visit(kernel);
+    while (!work.empty()) {
+      const llvm::GlobalValue* global = work.back();
+      work.pop_back();
+      if (const auto* function = llvm::dyn_cast<llvm::Function>(global)) {
+        for (const llvm::BasicBlock& block : *function)
+          for (const llvm::Instruction& instruction : block)
+            for (const llvm::Use& operand : instruction.operands()) visit(operand.get());
+      } else if (const auto* variable = llvm::dyn_cast<llvm::GlobalVariable>(global)) {
+        if (variable->hasInitializer()) visit(variable->getInitializer());
+      } else if (const auto* alias = llvm::dyn_cast<llvm::GlobalAlias>(global)) {
+        visit(alias->getAliasee());
+      }
+    }
+  }
+  return reached;
+}
+
+} // namespace
+
+std::optional<device_image> link_device_code(const link_inputs& inputs, const device_target& target,
+                                             const runner& run) {
+  std::vector<source_module> included, candidates;
+  for (const auto& unit : inputs.units())
+    for (const auto& record : unit.records)
+      if (record.target == target.name)
+        (unit.included ? included : candidates)
+            .push_back(
+                {unit.origin, llvm::MemoryBuffer::getMemBufferCopy(record.bitcode, unit.origin)});
+  if (included.empty()) return std::nullopt;
+
+  llvm::LLVMContext context;
+  diagnostics diags;
+  context.setDiagnosticHandlerCallBack(collect, &diags, /*RespectFilters=*/true);
+  auto composite = std::make_unique<llvm::Module>("syclone." + std::string(target.name), context);
+  llvm::Linker linker(*composite);
+  std::map<std::string, std::vector<std::string>> users; // symbol -> origins that use it
+
+  auto link = [&](std::unique_ptr<llvm::Module> module, const std::string& origin) {
+    for (auto& name : needed_symbols(*module)) users[name].push_back(origin);
+    bool failed = linker.linkInModule(std::move(module));
+    for (const auto& warning : diags.warnings)
+      llvm::errs() << "syclone++: warning: " << origin << ": " << warning << "\n";
+    diags.warnings.clear();
+    if (failed || !diags.errors.empty()) {
+      std::string message =
+          "cannot link the " + std::string(target.name) + " device code of " + origin;
+      for (const auto& error : diags.errors) message += ": " + error;
+      throw driver_error(message);
+    }
+  };
+
+  for (auto& source : included) {
+    auto module = llvm::parseBitcodeFile(source.buffer->getMemBufferRef(), context);
+    if (!module)
+      throw driver_error("cannot read the " + std::string(target.name) + " device code of " +
+                         source.origin + ": " + llvm::toString(module.takeError()) +
+                         "; rebuild it with this syclone++");
+    link(std::move(*module), source.origin);
+  }
+
+  // Archive members the host link leaves out but whose device code defines what the device code
+  // needs (a SYCL_EXTERNAL function only kernels call is not referenced by host code).
+  std::vector<std::unique_ptr<llvm::Module>> lazy(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    auto module = llvm::getLazyBitcodeModule(candidates[i].buffer->getMemBufferRef(), context);
+    if (!module)
+      throw driver_error("cannot read the " + std::string(target.name) + " device code of " +
+                         candidates[i].origin + ": " + llvm::toString(module.takeError()));
+    lazy[i] = std::move(*module);
+  }
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (const auto& name : needed_symbols(*composite)) {
+      if (target.provides(name)) continue;
+      for (std::size_t i = 0; i < lazy.size(); ++i) {
+        if (!lazy[i]) continue;
+        const llvm::GlobalValue* definition = lazy[i]->getNamedValue(name);
+        if (!definition || definition->isDeclaration()) continue;
+        run.step("device code of " + candidates[i].origin + " defines " + name + " for " +
+                 std::string(target.name));
+        link(std::move(lazy[i]), candidates[i].origin);
+        progress = true;
+        break;
+      }
+    }
+  }
+
+  std::vector<const llvm::Function*> kernels;
+  for (const llvm::Function& function : *composite)
+    if (!function.isDeclaration() && function.getCallingConv() == target.kernel_calling_convention)
+      kernels.push_back(&function);
+
+  // What the kernels need and nothing defines.
+  std::vector<std::string> errors;
+  auto reached = reachable_from(kernels);
+  std::map<std::string, const llvm::Function*> missing;
+  for (const auto& [global, kernel] : reached)
+    if (global->isDeclaration() && !target.provides(global->getName()))
+      missing.emplace(global->getName().str(), kernel);
+  for (const auto& [name, kernel] : missing) {
+    std::string used_in;
+    for (const auto& origin : users[name]) used_in += (used_in.empty() ? "" : ", ") + origin;
+    const llvm::GlobalValue* global = composite->getNamedValue(name);
+    bool is_function = global && llvm::isa<llvm::Function>(global);
+    errors.push_back(std::string("undefined device ") + (is_function ? "function" : "variable") +
+                     " '" + readable(name) + "' (" + name + ") for " + std::string(target.name) +
+                     ", used by kernel '" + readable(kernel->getName()) + "' in " +
+                     (used_in.empty() ? std::string("the program") : used_in) +
+                     "; define it with SYCL_EXTERNAL in a source compiled by syclone++ and "
+                     "link that object or archive");
+  }
+  if (!errors.empty()) {
+    for (const auto& error : errors) llvm::errs() << "syclone++: error: " << error << "\n";
+    throw tool_failed{1};
+  }
+
+  std::string broken;
+  llvm::raw_string_ostream verifier(broken);
+  if (llvm::verifyModule(*composite, &verifier))
+    throw driver_error("the linked " + std::string(target.name) +
+                       " device code is invalid (a bug in syclone++ or clang): " + broken);
+
+  device_image image;
+  image.target = std::string(target.name);
+  image.format = std::string(target.image_format);
+  for (const llvm::Function* kernel : kernels) image.kernels.push_back(kernel->getName().str());
+  std::sort(image.kernels.begin(), image.kernels.end());
+  llvm::raw_string_ostream out(image.data);
+  llvm::WriteBitcodeToFile(*composite, out);
+  out.flush();
+  return image;
+}
+
+} // namespace syclone::driver

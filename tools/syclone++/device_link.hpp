@@ -1,0 +1,30 @@
+// Linking the device code of a program per target: what makes SYCL_EXTERNAL work across
+// translation units (SYCL 2020 5.10.1).
+#pragma once
+
+#include "device_code.hpp"
+#include "targets.hpp"
+#include "toolchain.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace syclone::driver {
+
+struct device_image {
+  std::string target;
+  std::string format;               // syclone_image_descriptor::format
+  std::string data;                 // the linked image
+  std::vector<std::string> kernels; // sorted
+};
+
+// Links the `target` device code of the units the host link includes, plus the archive members
+// whose device code defines functions that code needs, the way a linker extracts members. Returns
+// nothing where no unit has device code for `target`. An undefined device function that a
+// kernel can reach is an error naming the function, the kernel and the objects that use it
+// (printed; throws tool_failed).
+std::optional<device_image> link_device_code(const link_inputs& inputs, const device_target& target,
+                                             const runner& run);
+
+} // namespace syclone::driver

@@ -1,0 +1,513 @@
+#include "driver.hpp"
+
+#include "device_code.hpp"
+#include "device_link.hpp"
+#include "diagnostics.hpp"
+#include "options.hpp"
+#include "paths.hpp"
+#include "registration.hpp"
+#include "targets.hpp"
+#include "toolchain.hpp"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Process.h>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+namespace syclone::driver {
+
+void warning(const std::string& message) {
+  llvm::errs() << "syclone++: warning: " << message << "\n";
+}
+
+void note(const std::string& message) {
+  llvm::errs() << "syclone++: note: " << message << "\n";
+}
+
+namespace {
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+struct session {
+  const command_line& line;
+  const toolchain& tools;
+  runner run;
+  temp_dir temp;
+};
+
+std::vector<std::string> compile_targets(const command_line& line) {
+  if (line.targets) return *line.targets;
+  return {std::string(device_targets().front().name)};
+}
+
+void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+// --- Diagnostics of concurrent host and device compiles -----------------------------------------
+// Both compiles parse the same source, so most device diagnostics repeat host ones: the host
+// output is printed as clang wrote it, then the device diagnostics that add something.
+
+std::string without_colors(std::string_view text) {
+  std::string plain;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+      i += 2;
+      while (i < text.size() && !(text[i] >= '@' && text[i] <= '~')) ++i;
+      continue;
+    }
+    plain += text[i];
+  }
+  return plain;
+}
+
+bool is_diagnostic_header(const std::string& plain) {
+  return plain.find(": error: ") != std::string::npos ||
+         plain.find(": warning: ") != std::string::npos ||
+         plain.find(": fatal error: ") != std::string::npos;
+}
+
+bool is_summary(const std::string& plain) {
+  return plain.ends_with(" generated.") &&
+         (plain.find(" warning") != std::string::npos || plain.find(" error") != std::string::npos);
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return lines;
+}
+
+// The device output minus diagnostics the host output already shows and minus clang's
+// "N warnings generated." lines.
+std::string new_device_diagnostics(const std::string& host, const std::string& device) {
+  std::set<std::string> shown;
+  for (const auto& line : lines_of(host)) {
+    std::string plain = without_colors(line);
+    if (is_diagnostic_header(plain)) shown.insert(plain);
+  }
+  struct block {
+    std::vector<std::string> lines;
+    std::string header;
+  };
+  std::vector<block> blocks(1);
+  for (const auto& line : lines_of(device)) {
+    std::string plain = without_colors(line);
+    if (is_summary(plain)) continue;
+    bool header = is_diagnostic_header(plain);
+    bool include_chain = plain.starts_with("In file included from ");
+    const block& last = blocks.back();
+    bool last_is_chain = !last.lines.empty() && last.header.empty() &&
+                         without_colors(last.lines.back()).starts_with("In file included from ");
+    if ((header && !last.header.empty()) || (header && !last_is_chain && !last.lines.empty()) ||
+        (include_chain && !last_is_chain && !last.lines.empty()))
+      blocks.emplace_back();
+    blocks.back().lines.push_back(line);
+    if (header && blocks.back().header.empty()) blocks.back().header = plain;
+  }
+  std::string kept;
+  for (const auto& b : blocks)
+    if (b.header.empty() ? !b.lines.empty() : !shown.count(b.header))
+      for (const auto& line : b.lines) kept += line + "\n";
+  return kept;
+}
+
+std::string read_if_exists(const std::string& file) {
+  if (file.empty() || !fs::exists(file)) return {};
+  return read_file(file);
+}
+
+// --- Compiling
+// ------------------------------------------------------------------------------------
+
+std::vector<std::string> source_tokens(const input& in) {
+  std::vector<std::string> tokens;
+  if (!in.language.empty()) tokens = {"-x", in.language};
+  tokens.push_back(in.path);
+  return tokens;
+}
+
+std::vector<std::string> output_tokens(const std::string& object) {
+  if (object.empty()) return {"-fsyntax-only"};
+  return {"-c", "-o", object};
+}
+
+void compile_host_only_language(session& s, const input& in, const std::string& object) {
+  job host{{s.tools.clang()}, {}};
+  append(host.args, flags_for(s.line, use_host));
+  append(host.args, source_tokens(in));
+  append(host.args, output_tokens(object));
+  if (int status = s.run.run(host)) throw tool_failed{status};
+}
+
+// Compiles one C++ source: host object (or syntax check) at `object`, device bitcode for every
+// target, embedded into the object. `object` empty: -fsyntax-only.
+void compile_source(session& s, const input& in, const std::string& object) {
+  if (in.kind != input_kind::cxx_source) return compile_host_only_language(s, in, object);
+
+  const auto targets = compile_targets(s.line);
+  const bool capture = !targets.empty() && !s.run.dry_run();
+  std::vector<std::string> color;
+  if (capture && !s.line.color_given && llvm::sys::Process::StandardErrHasColors())
+    color.push_back("-fcolor-diagnostics");
+
+  std::vector<job> jobs;
+  job host{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
+           capture ? s.temp.file("host.stderr") : std::string()};
+  append(host.args, color);
+  append(host.args, flags_for(s.line, use_host));
+  append(host.args, source_tokens(in));
+  append(host.args, output_tokens(object));
+  jobs.push_back(std::move(host));
+
+  std::vector<std::string> bitcode;
+  for (const auto& name : targets) {
+    const device_target& target = *find_target(name);
+    job device{{s.tools.clangxx(), "-fsycl", "-fsycl-device-only"}, s.temp.file(name + ".stderr")};
+    for (auto flag : target.compile_flags) device.args.emplace_back(flag);
+    append(device.args, {"-isystem", s.tools.include_dir()});
+    append(device.args, color);
+    append(device.args, flags_for(s.line, use_device));
+    for (const auto& extra : s.line.device_flags)
+      if (extra.target.empty() || extra.target == name) device.args.push_back(extra.flag);
+    append(device.args, source_tokens(in));
+    if (object.empty()) {
+      device.args.push_back("-fsyntax-only");
+    } else {
+      bitcode.push_back(s.temp.file(path::stem(in.path).str() + "." + name + ".bc"));
+      append(device.args, {"-c", "-emit-llvm", "-o", bitcode.back()});
+    }
+    jobs.push_back(std::move(device));
+  }
+
+  std::vector<int> statuses = s.run.run_all(jobs);
+  if (capture) {
+    std::string host_output = read_if_exists(jobs[0].stderr_path);
+    llvm::errs() << host_output;
+    for (std::size_t i = 1; i < jobs.size(); ++i)
+      llvm::errs() << new_device_diagnostics(host_output, read_if_exists(jobs[i].stderr_path));
+  }
+  auto discard_output = [&] {
+    if (!object.empty()) fs::remove(object);
+  };
+  if (statuses[0] != 0) {
+    discard_output();
+    throw tool_failed{statuses[0]};
+  }
+  bool device_failed = false;
+  for (std::size_t i = 1; i < jobs.size(); ++i) {
+    if (statuses[i] == 0) continue;
+    llvm::errs() << "syclone++: error: device compilation of " << in.path << " for target "
+                 << targets[i - 1] << " failed\n";
+    device_failed = true;
+  }
+  if (device_failed) {
+    discard_output();
+    throw tool_failed{1};
+  }
+  if (object.empty()) return;
+
+  std::vector<device_code> code;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    s.run.step("embed the " + targets[i] + " device code in " + object + " as section " +
+               device_section_name(targets[i]));
+    if (!s.run.dry_run()) code.push_back({targets[i], read_file(bitcode[i])});
+  }
+  try {
+    embed_device_code(object, code);
+  } catch (...) {
+    discard_output();
+    throw;
+  }
+}
+
+bool is_source(const input& in) {
+  return in.kind != input_kind::linker_input;
+}
+
+std::string object_name_for(const std::string& source) {
+  return path::stem(source).str() + ".o";
+}
+
+// --- Linking
+// --------------------------------------------------------------------------------------
+
+std::vector<std::string> library_dirs(const command_line& line) {
+  std::vector<std::string> dirs;
+  for (const auto& a : line.arguments) {
+    if (a.input >= 0 || !a.tokens[0].starts_with("-L")) continue;
+    dirs.push_back(a.tokens.size() > 1 ? a.tokens[1] : a.tokens[0].substr(2));
+  }
+  if (const char* env = std::getenv("LIBRARY_PATH")) {
+    std::string list = env;
+    for (std::size_t begin = 0; begin <= list.size();) {
+      std::size_t end = list.find(':', begin);
+      if (end == std::string::npos) end = list.size();
+      if (end > begin) dirs.push_back(list.substr(begin, end - begin));
+      begin = end + 1;
+    }
+  }
+  // Where `cmake --install` and `make install` put libraries by default.
+  dirs.push_back("/usr/local/lib");
+  dirs.push_back("/usr/local/lib64");
+  return dirs;
+}
+
+// The file -l<name> names, as the linker searches: per directory, the shared library first
+// unless static linking is on. Empty when not found (the linker reports it).
+std::string find_library(const std::string& name, const std::vector<std::string>& dirs,
+                         bool static_only) {
+  std::vector<std::string> candidates;
+  if (name.starts_with(":"))
+    candidates = {name.substr(1)};
+  else if (static_only)
+    candidates = {"lib" + name + ".a"};
+  else
+    candidates = {"lib" + name + ".so", "lib" + name + ".a"};
+  for (const auto& dir : dirs)
+    for (const auto& file : candidates) {
+      llvm::SmallString<256> p(dir);
+      path::append(p, file);
+      if (fs::exists(p)) return std::string(p);
+    }
+  return {};
+}
+
+std::vector<std::string> linker_words(const argument& a) {
+  const std::string& flag = a.tokens[0];
+  if (flag.starts_with("-Wl,")) {
+    std::vector<std::string> words;
+    std::string list = flag.substr(4);
+    for (std::size_t begin = 0; begin <= list.size();) {
+      std::size_t end = list.find(',', begin);
+      if (end == std::string::npos) end = list.size();
+      words.push_back(list.substr(begin, end - begin));
+      begin = end + 1;
+    }
+    return words;
+  }
+  if (flag == "-Xlinker" && a.tokens.size() > 1) return {a.tokens[1]};
+  return {flag};
+}
+
+bool use_lld(const toolchain& tools) {
+  std::string clang_dir;
+  llvm::SmallString<256> real;
+  if (!fs::real_path(tools.clangxx(), real)) clang_dir = path::parent_path(real).str();
+  if (!clang_dir.empty() && fs::can_execute(clang_dir + "/ld.lld")) return true;
+  return static_cast<bool>(llvm::sys::findProgramByName("ld.lld"));
+}
+
+void link(session& s, const std::vector<std::string>& objects) {
+  const command_line& line = s.line;
+  std::vector<std::string> link_args;
+  link_inputs inputs;
+  const auto dirs = library_dirs(line);
+  bool whole_archive = false;
+  bool static_only = false;
+
+  for (const auto& a : line.arguments) {
+    if (a.input >= 0) {
+      const std::string& file = objects[static_cast<std::size_t>(a.input)].empty()
+                                    ? line.inputs[static_cast<std::size_t>(a.input)].path
+                                    : objects[static_cast<std::size_t>(a.input)];
+      link_args.push_back(file);
+      if (!s.run.dry_run()) inputs.add(file, whole_archive);
+      continue;
+    }
+    if (!(a.uses & use_link)) continue;
+    append(link_args, a.tokens);
+    for (const auto& word : linker_words(a)) {
+      if (word == "--whole-archive" || word == "-whole-archive") whole_archive = true;
+      if (word == "--no-whole-archive" || word == "-no-whole-archive") whole_archive = false;
+      if (word == "-Bstatic" || word == "-static" || word == "-dn" || word == "-non_shared")
+        static_only = true;
+      if (word == "-Bdynamic" || word == "-dy" || word == "-call_shared") static_only = false;
+    }
+    if (a.tokens[0].starts_with("-l")) {
+      std::string name = a.tokens.size() > 1 ? a.tokens[1] : a.tokens[0].substr(2);
+      std::string file = find_library(name, dirs, static_only);
+      if (!file.empty() && !s.run.dry_run()) inputs.add(file, whole_archive);
+    }
+  }
+
+  std::vector<std::string> registration;
+  if (line.relocatable) {
+    s.run.step("partial link (-r): device code stays in the output's " +
+               std::string(device_section_prefix) + "* sections");
+  } else if (s.run.dry_run()) {
+    s.run.step("link the device code of the inputs per target and compile a registration "
+               "object for the images");
+  } else {
+    inputs.resolve();
+    std::vector<std::string> targets = line.targets ? *line.targets : inputs.targets();
+    std::vector<device_image> images;
+    for (const auto& name : targets) {
+      const device_target* target = find_target(name);
+      if (!target) {
+        warning("inputs hold device code for target '" + name +
+                "', which this syclone++ does not know; rebuild them with this syclone++");
+        continue;
+      }
+      s.run.step("link the " + name + " device code of the inputs");
+      auto image = link_device_code(inputs, *target, s.run);
+      if (!image) continue;
+      if (image->kernels.empty()) {
+        s.run.step("the " + name + " device code has no kernels; no image registered");
+        continue;
+      }
+      s.run.step("the " + name + " image holds " + std::to_string(image->kernels.size()) +
+                 " kernel(s), " + std::to_string(image->data.size()) + " bytes");
+      images.push_back(std::move(*image));
+    }
+    if (!images.empty())
+      registration.push_back(
+          build_registration(images, line.output.value_or("a.out"), s.tools, s.run, s.temp));
+  }
+
+  job command{{s.tools.clangxx()}, {}};
+  if (!line.linker_given && !line.relocatable && use_lld(s.tools))
+    command.args.push_back("-fuse-ld=lld");
+  append(command.args, link_args);
+  append(command.args, registration);
+  if (!line.relocatable) {
+    const std::string& lib = s.tools.lib_dir();
+    append(command.args, {"-L" + lib, "-Wl,-rpath," + lib, "-lsyclone", "-lpthread"});
+  }
+  if (line.output) append(command.args, {"-o", *line.output});
+  if (int status = s.run.run(command)) throw tool_failed{status};
+}
+
+// --- Actions
+// --------------------------------------------------------------------------------------
+
+void print_version(const toolchain& tools) {
+  llvm::outs() << "syclone++ version " << SYCLONE_DRIVER_VERSION
+               << " (SYCL 2020 compiler driver on clang/LLVM 22)\n"
+               << "device targets: " << accepted_targets()
+               << " (default: " << device_targets().front().name << ")\n"
+               << tools.describe_layout();
+  llvm::outs().flush();
+}
+
+int compile_all(session& s) {
+  const command_line& line = s.line;
+  std::size_t sources = std::count_if(line.inputs.begin(), line.inputs.end(), is_source);
+  if (line.act == action::compile && line.output && sources > 1)
+    throw driver_error("cannot specify -o when generating multiple output files");
+  if (line.act == action::compile && line.emit_llvm && !compile_targets(line).empty())
+    throw driver_error("-emit-llvm cannot carry device code; use it with -fsycl-device-only "
+                       "(device bitcode) or -fsycl-targets=host (host bitcode)");
+  if (line.lto && !compile_targets(line).empty())
+    throw driver_error("-flto makes host objects LLVM bitcode, which cannot carry device code; "
+                       "drop -flto or compile with -fsycl-targets=host");
+
+  std::vector<std::string> objects(line.inputs.size());
+  for (std::size_t i = 0; i < line.inputs.size(); ++i) {
+    const input& in = line.inputs[i];
+    if (!is_source(in)) {
+      if (line.act != action::link)
+        warning(in.path + ": linker input unused because no linking is done");
+      continue;
+    }
+    switch (line.act) {
+    case action::syntax_only:
+      compile_source(s, in, "");
+      break;
+    case action::compile:
+      compile_source(s, in, line.output.value_or(object_name_for(in.path)));
+      break;
+    default:
+      objects[i] = s.temp.file(object_name_for(in.path));
+      compile_source(s, in, objects[i]);
+      break;
+    }
+  }
+  if (line.act == action::link) link(s, objects);
+  return 0;
+}
+
+int host_only(session& s) {
+  job command{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
+              {}};
+  append(command.args, passthrough_arguments(s.line));
+  return s.run.run(command);
+}
+
+int device_only(session& s) {
+  auto targets = compile_targets(s.line);
+  if (targets.empty())
+    throw driver_error("-fsycl-device-only needs a device target; -fsycl-targets=host has none");
+  if (targets.size() > 1)
+    throw driver_error("-fsycl-device-only compiles for one target; choose it with "
+                       "-fsycl-targets=<target>");
+  const device_target& target = *find_target(targets[0]);
+  job command{{s.tools.clangxx(), "-fsycl", "-fsycl-device-only"}, {}};
+  for (auto flag : target.compile_flags) command.args.emplace_back(flag);
+  append(command.args, {"-isystem", s.tools.include_dir()});
+  for (const auto& extra : s.line.device_flags)
+    if (extra.target.empty() || extra.target == targets[0]) command.args.push_back(extra.flag);
+  if (!s.line.emit_llvm) command.args.push_back("-emit-llvm");
+  bool stops = false;
+  for (const auto& a : s.line.arguments) {
+    const std::string& flag = a.tokens[0];
+    stops |=
+        a.input < 0 && (flag == "-c" || flag == "-S" || flag == "-E" || flag == "-fsyntax-only");
+    // The device compile's flags, the inputs, and -o / -x / the flags choosing the output.
+    if (a.input >= 0 || (a.uses & use_device) || !(a.uses & (use_host | use_link)))
+      append(command.args, a.tokens);
+  }
+  if (!stops) command.args.push_back("-c");
+  return s.run.run(command);
+}
+
+int info(session& s) {
+  job command{{s.tools.clangxx()}, {}};
+  if (s.line.verbose) command.args.push_back("-v");
+  append(command.args, passthrough_arguments(s.line));
+  if (command.args.size() == 1) {
+    if (s.line.verbose || s.line.print_version) return 0;
+    throw driver_error("no input files");
+  }
+  return runner(false, s.line.dry_run).run(command);
+}
+
+} // namespace
+
+int run_driver(const char* argv0, const std::vector<std::string>& args) {
+  command_line line = parse_command_line(args);
+  toolchain tools(argv0);
+  if (line.print_version || (line.verbose && line.inputs.empty())) {
+    print_version(tools);
+    if (line.inputs.empty() && line.print_version) return 0;
+  }
+  session s{line, tools, runner(line.verbose, line.dry_run), temp_dir(line.save_temps)};
+  switch (line.act) {
+  case action::info:
+    return info(s);
+  case action::host_only:
+    return host_only(s);
+  case action::device_only:
+    return device_only(s);
+  case action::syntax_only:
+  case action::compile:
+  case action::link:
+    return compile_all(s);
+  }
+  return 0;
+}
+
+} // namespace syclone::driver
