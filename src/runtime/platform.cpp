@@ -1,6 +1,7 @@
 // SYCL 2020 4.6.1, 4.6.2, 4.6.4. Platforms, devices, selectors and their info descriptors.
 #include "context_impl.hpp"
 #include "device_impl.hpp"
+#include "plugins.hpp"
 
 #include <sycl/device_selector.hpp>
 
@@ -31,6 +32,8 @@ const std::vector<std::shared_ptr<platform_impl>>& all_platforms() {
         impl->add_device(std::make_shared<device_impl>(*d, impl));
       if (!impl->devices().empty()) result.push_back(std::move(impl));
     };
+    // Plugins first: default_selector_v prefers their GPUs, and list order is what users see.
+    for (syclone::runtime::platform* p : syclone::runtime::load_plugins()) add(*p);
     add(syclone::runtime::host_platform());
     return result;
   }();
@@ -112,9 +115,13 @@ device device::select(const std::function<int(const device&)>& selector) {
     std::string available;
     for (const device& d : get_devices())
       available += (available.empty() ? "" : ", ") + d.m_impl->props().name;
+    std::string why;
+    for (const auto& st : syclone::runtime::plugin_statuses())
+      if (!st.loaded) why += "; " + st.name + " backend: " + st.reason;
     detail::throw_error(errc::runtime,
-                        "no device satisfies the device selector (available: " + available +
-                            "); a gpu_selector_v needs an NVIDIA GPU with its driver installed");
+                        "no device satisfies the device selector (available: " + available + why +
+                            "). A GPU selector needs an NVIDIA GPU with its driver "
+                            "(libcuda.so.1) installed");
   }
   return best;
 }

@@ -15,14 +15,16 @@ handler_impl& impl_of(handler& cgh) { return *cgh.impl(); }
 } // namespace
 
 // spec constants
-void spec_constant_values::set(const void* id, const void* value, std::size_t size) {
+void spec_constant_values::set(const void* id, const char* name, const void* value,
+                               std::size_t size) {
   auto& v = m_values[id];
-  v.resize(size);
-  std::memcpy(v.data(), value, size);
+  v.name = name;
+  v.bytes.resize(size);
+  std::memcpy(v.bytes.data(), value, size);
 }
 const void* spec_constant_values::find(const void* id) const {
   auto it = m_values.find(id);
-  return it == m_values.end() ? nullptr : it->second.data();
+  return it == m_values.end() ? nullptr : it->second.bytes.data();
 }
 const void* find_spec_constant(const spec_constant_values* values, const void* spec_id) {
   return values ? values->find(spec_id) : nullptr;
@@ -190,7 +192,10 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
                   "local_accessor used in a kernel launched over a range: local memory exists "
                   "only in nd_range kernels; launch with an nd_range");
     }
-    if (cmd->spec_constants && l.handler_slot) l.handler_slot->bind_host_values(cmd->spec_constants.get());
+    if (cmd->spec_constants) {
+      l.spec_constants = cmd->spec_constants.get();
+      if (l.handler_slot) l.handler_slot->bind_host_values(cmd->spec_constants.get());
+    }
   }
 
   auto ev = std::make_shared<event_impl>(m_profiling);
@@ -327,9 +332,10 @@ void handler::mem_advise(void*, std::size_t, int) {
   // Advice is a hint (SYCL 2020 4.9.4.3); the host device has no placement to change.
   m_impl->claim(detail::command::kind::none, "a mem_advise");
 }
-void handler::set_spec_constant(const void* id, const char*, const void* value, std::size_t size) {
+void handler::set_spec_constant(const void* id, const char* name, const void* value,
+                                std::size_t size) {
   if (!m_impl->m_spec) m_impl->m_spec = std::make_shared<detail::spec_constant_values>();
-  m_impl->m_spec->set(id, value, size);
+  m_impl->m_spec->set(id, name, value, size);
 }
 const detail::spec_constant_values* handler::spec_values() const { return m_impl->m_spec.get(); }
 

@@ -17,14 +17,21 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
+// The specialization constant values a command group set (SYCL 2020 4.9.4.4), by the address
+// of the specialization_id (host lookups) and by its stable name (what the JIT substitutes).
 class spec_constant_values {
 public:
-  void set(const void* id, const void* value, std::size_t size);
+  struct value {
+    std::string name;
+    std::vector<std::byte> bytes;
+  };
+  void set(const void* id, const char* name, const void* value, std::size_t size);
   const void* find(const void* id) const;
   bool empty() const { return m_values.empty(); }
+  const std::map<const void*, value>& values() const { return m_values; }
 
 private:
-  std::map<const void*, std::vector<std::byte>> m_values;
+  std::map<const void*, value> m_values;
 };
 
 struct requirement {

@@ -54,6 +54,7 @@ struct kernel_launch {
   std::shared_ptr<void> object;      // the kernel object (host copy)
   std::size_t object_size = 0;
   kernel_handler* handler_slot = nullptr; // inside object, when the functor takes one
+  const spec_constant_values* spec_constants = nullptr; // set by the runtime at submission
   void (*run_single)(const void* object) = nullptr;
   void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
   void (*run_item)(const void* object, const std::size_t* group, const std::size_t* local) =
