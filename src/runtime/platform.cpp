@@ -78,23 +78,24 @@ std::vector<platform> platform::get_platforms() {
 }
 
 template <>
-std::string platform::get_info<info::platform::name>() const {
+SYCLONE_EXPORT std::string platform::get_info<info::platform::name>() const {
   return m_impl->backend_platform().name();
 }
 template <>
-std::string platform::get_info<info::platform::vendor>() const {
+SYCLONE_EXPORT std::string platform::get_info<info::platform::vendor>() const {
   return m_impl->backend_platform().vendor();
 }
 template <>
-std::string platform::get_info<info::platform::version>() const {
+SYCLONE_EXPORT std::string platform::get_info<info::platform::version>() const {
   return m_impl->backend_platform().version();
 }
 template <>
-std::string platform::get_info<info::platform::profile>() const {
+SYCLONE_EXPORT std::string platform::get_info<info::platform::profile>() const {
   return "FULL_PROFILE";
 }
 template <>
-std::vector<std::string> platform::get_info<info::platform::extensions>() const {
+SYCLONE_EXPORT std::vector<std::string>
+platform::get_info<info::platform::extensions>() const {
   return {};
 }
 
