@@ -299,7 +299,8 @@ public:
   const detail::accessor_state<value_type, Dimensions>& state() const { return m_state; }
   void bind(handler& cgh) {
     m_state.m_data = static_cast<value_type*>(
-        detail::require(cgh, *m_state.m_buffer, mode, m_no_init || detail::implies_no_init(AccessMode)));
+        detail::require(cgh, *m_state.m_buffer, mode, m_no_init || detail::implies_no_init(AccessMode),
+                        AccessTarget == target::host_task));
     m_bound = true;
   }
 

@@ -55,13 +55,15 @@ inline mem_region contiguous(const void* p, std::size_t elem, std::size_t count)
 // accessor copies bind to it (SYCL 2020 4.7.6.9: accessors are used in their command group).
 class SYCLONE_EXPORT capture_scope {
 public:
-  explicit capture_scope(handler& cgh);
+  // host_side: a host task is captured (its accessors address host memory).
+  explicit capture_scope(handler& cgh, bool host_side = false);
   ~capture_scope();
   capture_scope(const capture_scope&) = delete;
   capture_scope& operator=(const capture_scope&) = delete;
 
 private:
-  const void* m_previous;
+  const void* m_previous_cg;
+  bool m_previous_host;
 };
 
 class spec_constant_values;
@@ -133,7 +135,7 @@ public:
     using F = std::decay_t<T>;
     std::shared_ptr<F> task;
     {
-      detail::capture_scope scope(*this);
+      detail::capture_scope scope(*this, true);
       task = std::make_shared<F>(host_task_callable);
     }
     if constexpr (std::is_invocable_v<F&, interop_handle>)

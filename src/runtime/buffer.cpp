@@ -50,12 +50,88 @@ buffer_impl::~buffer_impl() {
     return;
   }
   wait_all();
+  {
+    std::lock_guard lock(m_state.data_mutex);
+    sync_host_locked(m_state);
+  }
   if (m_state.write_back_enabled && m_bytes) {
     if (m_state.final_writer) m_state.final_writer(m_storage);
     else if (m_state.final_ptr && m_state.final_ptr != m_storage)
       std::memcpy(m_state.final_ptr, m_storage, m_bytes);
   }
   if (m_owns_storage) m_alloc.deallocate(m_alloc.state.get(), m_storage, m_bytes);
+  for (auto& c : m_state.device_copies)
+    c.device->backend_device().deallocate(c.ptr, usm::alloc::device);
+}
+
+buffer_impl::state::device_copy* buffer_impl::find_copy(device_impl& d) {
+  for (auto& c : root_state().device_copies)
+    if (c.device.get() == &d) return &c;
+  return nullptr;
+}
+
+void* buffer_impl::data_on(device_impl& d) {
+  if (d.host_addressable()) return host_data();
+  buffer_impl& r = root();
+  state& s = r.m_state;
+  std::lock_guard lock(s.data_mutex);
+  auto* c = find_copy(d);
+  if (!c) {
+    void* p = r.m_bytes ? d.backend_device().allocate(r.m_bytes, 256, usm::alloc::device) : nullptr;
+    if (r.m_bytes && !p)
+      throw_error(errc::memory_allocation,
+                  "buffer: cannot allocate " + std::to_string(r.m_bytes) + " bytes on " +
+                      d.props().name + "; free device memory or use smaller buffers");
+    s.device_copies.push_back({nullptr, p, false});
+    // Keep the device alive as long as the copy: find its shared owner through the platform.
+    for (const auto& dev : d.platform()->devices())
+      if (dev.get() == &d) s.device_copies.back().device = dev;
+    c = &s.device_copies.back();
+  }
+  return static_cast<std::byte*>(c->ptr) + m_byte_offset;
+}
+
+// Copies the newest device copy to the host copy, if the host copy is stale.
+void buffer_impl::sync_host_locked(state& s) {
+  if (s.host_valid) return;
+  for (auto& c : s.device_copies)
+    if (c.valid) {
+      auto& stream = c.device->internal_stream();
+      auto native = stream.copy(contiguous(c.ptr, 1, m_bytes), contiguous(m_storage, 1, m_bytes));
+      if (native) native->wait();
+      s.host_valid = true;
+      return;
+    }
+  s.host_valid = true; // no copy holds data: the contents were never initialized
+}
+
+void buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
+                          syclone::runtime::stream* stream) {
+  buffer_impl& r = root();
+  state& s = r.m_state;
+  if (s.device_copies.empty()) return; // only ever used on the host: nothing to move
+  bool writes = mode != access_mode::read;
+  std::lock_guard lock(s.data_mutex);
+  if (!d || d->host_addressable()) {
+    if (!no_init) r.sync_host_locked(s);
+    s.host_valid = true;
+    if (writes)
+      for (auto& c : s.device_copies) c.valid = false;
+    return;
+  }
+  auto* c = find_copy(*d);
+  if (!c) return; // data_on was never called for d: nothing on d uses this buffer
+  if (!c->valid && !no_init) {
+    r.sync_host_locked(s);
+    auto native = stream->copy(contiguous(r.m_storage, 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
+    (void)native; // ordered before the command on the same stream
+  }
+  c->valid = true;
+  if (writes) {
+    s.host_valid = false;
+    for (auto& o : s.device_copies)
+      if (&o != c) o.valid = false;
+  }
 }
 
 std::vector<std::shared_ptr<event_impl>>
@@ -139,6 +215,7 @@ std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode, bool
   auto deps = b.add_access(mode, ev);
   for (auto& d : deps) d->wait();
   ev->set_running();
+  b.prepare(nullptr, mode, false, nullptr);
   *data = b.host_data();
   auto hold = std::make_shared<host_access_hold>();
   hold->event = std::move(ev);

@@ -3,6 +3,7 @@
 // for them before the storage goes (SYCL 2020 4.7.2.3 "buffer synchronization rules").
 #pragma once
 
+#include "device_impl.hpp"
 #include "event_impl.hpp"
 
 #include <sycl/buffer.hpp>
@@ -32,6 +33,14 @@ public:
   // Host address of element {0,...} of this (sub-)buffer.
   std::byte* host_data() { return root().m_storage + m_byte_offset; }
 
+  // Address of element {0,...} on device d, allocating the buffer there on first use
+  // (DESIGN.md: accessors capture the pointer on the handler's device).
+  void* data_on(device_impl& d);
+  // Brings the copy on d (or on the host, when d is null or host-addressable) up to date for an
+  // access in `mode`, in dependency order just before the command runs; device copies are
+  // made on `s`, ahead of the command's own operation.
+  void prepare(device_impl* d, access_mode mode, bool no_init, syclone::runtime::stream* s);
+
   // Dependencies of a new access in `mode`; records `ev` as that access. Thread-safe.
   std::vector<std::shared_ptr<event_impl>> add_access(access_mode mode,
                                                       const std::shared_ptr<event_impl>& ev);
@@ -51,7 +60,18 @@ private:
     bool write_back_enabled = true;
     void* final_ptr = nullptr;
     std::function<void(const void*)> final_writer;
+    // Copies on devices the host cannot address; the host copy is m_storage.
+    struct device_copy {
+      std::shared_ptr<device_impl> device;
+      void* ptr = nullptr;
+      bool valid = false;
+    };
+    std::vector<device_copy> device_copies;
+    bool host_valid = true;
+    std::mutex data_mutex; // guards device_copies and host_valid
   };
+  state::device_copy* find_copy(device_impl& d);
+  void sync_host_locked(state& s);
   state& root_state() { return root().m_state; }
 
   std::shared_ptr<buffer_impl> m_parent; // sub-buffers keep their parent alive

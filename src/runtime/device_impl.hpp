@@ -7,6 +7,7 @@
 #include <sycl/platform.hpp>
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -20,10 +21,18 @@ public:
   const syclone::runtime::device_properties& props() const { return m_device.properties(); }
   std::shared_ptr<platform_impl> platform() const { return m_platform.lock(); }
   bool has(aspect a) const;
+  // Whether the host addresses this device's memory directly (the host device).
+  bool host_addressable() const {
+    return m_device.host_accessible(sycl::usm::alloc::device);
+  }
+  // A stream for the runtime's own transfers (buffer copies to and from the host).
+  syclone::runtime::stream& internal_stream();
 
 private:
   syclone::runtime::device& m_device;
   std::weak_ptr<platform_impl> m_platform;
+  std::mutex m_stream_mutex;
+  std::unique_ptr<syclone::runtime::stream> m_internal_stream;
 };
 
 class platform_impl {

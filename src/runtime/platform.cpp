@@ -16,6 +16,12 @@ bool device_impl::has(aspect a) const {
   return std::find(as.begin(), as.end(), a) != as.end();
 }
 
+syclone::runtime::stream& device_impl::internal_stream() {
+  std::lock_guard lock(m_stream_mutex);
+  if (!m_internal_stream) m_internal_stream = m_device.create_stream();
+  return *m_internal_stream;
+}
+
 std::shared_ptr<context_impl> platform_impl::default_context() {
   std::lock_guard lock(m_mutex);
   if (!m_default_context)

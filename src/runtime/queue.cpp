@@ -10,6 +10,7 @@ namespace detail {
 
 namespace {
 thread_local const void* t_capturing = nullptr;
+thread_local bool t_capturing_host = false;
 
 handler_impl& impl_of(handler& cgh) { return *cgh.impl(); }
 } // namespace
@@ -42,13 +43,15 @@ command& handler_impl::claim(command::kind k, const char* what) {
   return m_command;
 }
 
-void handler_impl::add_requirement(buffer_impl& b, access_mode mode) {
+void handler_impl::add_requirement(buffer_impl& b, access_mode mode, bool no_init, bool on_host) {
   for (auto& r : m_command.requirements)
     if (r.buffer == &b) {
       if (r.mode != mode) r.mode = access_mode::read_write;
+      r.no_init = r.no_init && no_init;
+      r.on_host = r.on_host || on_host;
       return;
     }
-  m_command.requirements.push_back({&b, mode});
+  m_command.requirements.push_back({&b, mode, no_init, on_host});
 }
 
 bool handler_impl::requires_buffer(const buffer_impl& b) const {
@@ -63,10 +66,15 @@ std::size_t handler_impl::reserve_local(std::size_t bytes, std::size_t align) {
   return offset;
 }
 
-capture_scope::capture_scope(handler& cgh) : m_previous(t_capturing) {
+capture_scope::capture_scope(handler& cgh, bool host_side)
+    : m_previous_cg(t_capturing), m_previous_host(t_capturing_host) {
   t_capturing = cgh.impl().get();
+  t_capturing_host = host_side;
 }
-capture_scope::~capture_scope() { t_capturing = m_previous; }
+capture_scope::~capture_scope() {
+  t_capturing = m_previous_cg;
+  t_capturing_host = m_previous_host;
+}
 const void* capturing_command_group() noexcept { return t_capturing; }
 
 void* bind_captured_accessor(const void* capturing_cg, buffer_impl& b) {
@@ -76,12 +84,14 @@ void* bind_captured_accessor(const void* capturing_cg, buffer_impl& b) {
                 "accessor used in a command group it does not belong to: create the accessor "
                 "with this command group's handler, or call handler::require() on a placeholder "
                 "accessor before the kernel or host task uses it");
-  return b.host_data();
+  if (t_capturing_host) return b.host_data();
+  return b.data_on(*h->m_queue->device());
 }
 
-void* require(handler& cgh, buffer_impl& b, access_mode mode, bool /*no_init*/) {
-  impl_of(cgh).add_requirement(b, mode);
-  return b.host_data();
+void* require(handler& cgh, buffer_impl& b, access_mode mode, bool no_init, bool on_host) {
+  auto& h = impl_of(cgh);
+  h.add_requirement(b, mode, no_init, on_host);
+  return on_host ? b.host_data() : b.data_on(*h.m_queue->device());
 }
 
 std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t align) {

@@ -37,6 +37,8 @@ private:
 struct requirement {
   buffer_impl* buffer;
   access_mode mode;
+  bool no_init;
+  bool on_host; // used by a host task rather than by the queue's device
 };
 
 // One command: what a command group recorded, ready to run on a device.
@@ -61,7 +63,7 @@ public:
   handler_impl(std::shared_ptr<queue_impl> q) : m_queue(std::move(q)) {}
   // SYCL 2020 3.7.1: a command group holds at most one command.
   command& claim(command::kind k, const char* what);
-  void add_requirement(buffer_impl& b, access_mode mode);
+  void add_requirement(buffer_impl& b, access_mode mode, bool no_init, bool on_host);
   bool requires_buffer(const buffer_impl& b) const;
   std::size_t reserve_local(std::size_t bytes, std::size_t align);
 

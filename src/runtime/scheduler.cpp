@@ -23,6 +23,13 @@ void execute(command& cmd) {
   auto& stream = cmd.queue->stream();
   std::shared_ptr<syclone::runtime::native_event> native;
   try {
+    // Buffer data moves to where the command uses it, in dependency order.
+    device_impl* dev = cmd.queue->device().get();
+    for (auto& r : cmd.requirements) {
+      bool host_side = r.on_host || cmd.what == command::kind::host_task ||
+                       cmd.what == command::kind::update_host;
+      r.buffer->prepare(host_side ? nullptr : dev, r.mode, r.no_init, &stream);
+    }
     switch (cmd.what) {
     case command::kind::kernel: native = stream.run_kernel(cmd.launch, cmd.local_memory_bytes); break;
     case command::kind::host_task:

@@ -42,7 +42,9 @@ SYCLONE_EXPORT const void* buffer_properties(const buffer_impl& b); // const pro
 
 // Registers an accessor's requirement with the command group and returns the base address
 // of the buffer's data on the handler's device (DESIGN.md: accessors capture it eagerly).
-SYCLONE_EXPORT void* require(handler& cgh, buffer_impl& b, access_mode mode, bool no_init);
+// on_host: the memory is used by a host task (host_task accessors), not by the device.
+SYCLONE_EXPORT void* require(handler& cgh, buffer_impl& b, access_mode mode, bool no_init,
+                             bool on_host);
 // A host accessor: waits for the commands using the buffer and blocks later ones while alive.
 SYCLONE_EXPORT std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode,
                                                          bool no_init, void** data);
