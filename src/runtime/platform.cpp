@@ -29,13 +29,62 @@ std::shared_ptr<context_impl> platform_impl::default_context() {
   return m_default_context;
 }
 
+namespace {
+// SYCLONE_DEVICE_SELECTOR restricts the devices the program sees, in the spirit of DPC++'s
+// ONEAPI_DEVICE_SELECTOR: a ';'-separated list of <backend>:<device> terms, backend one of
+// host, cuda or *, device one of *, cpu, gpu or an index within the backend. A device is
+// visible when some term matches it. Example: SYCLONE_DEVICE_SELECTOR=cuda:gpu.
+struct selector_term {
+  std::string backend, device;
+};
+std::vector<selector_term> device_filter() {
+  std::vector<selector_term> terms;
+  const char* env = std::getenv("SYCLONE_DEVICE_SELECTOR");
+  if (!env || !*env) return terms;
+  std::string s = env;
+  std::size_t pos = 0;
+  while (pos <= s.size()) {
+    std::size_t end = s.find(';', pos);
+    std::string term = s.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    pos = end == std::string::npos ? s.size() + 1 : end + 1;
+    if (term.empty()) continue;
+    auto colon = term.find(':');
+    selector_term t{term.substr(0, colon), colon == std::string::npos ? "*" : term.substr(colon + 1)};
+    if (t.backend != "host" && t.backend != "cuda" && t.backend != "*")
+      throw_error(errc::invalid, "SYCLONE_DEVICE_SELECTOR: unknown backend '" + t.backend +
+                                     "' in '" + s + "'; use host, cuda or *");
+    terms.push_back(t);
+  }
+  return terms;
+}
+bool visible(const std::vector<selector_term>& terms, backend b, const device_impl& d,
+             std::size_t index) {
+  if (terms.empty()) return true;
+  const char* name = b == backend::syclone_host ? "host" : "cuda";
+  for (const auto& t : terms) {
+    if (t.backend != "*" && t.backend != name) continue;
+    if (t.device == "*") return true;
+    if (t.device == "cpu" && d.props().type == info::device_type::cpu) return true;
+    if (t.device == "gpu" && d.props().type == info::device_type::gpu) return true;
+    if (!t.device.empty() && t.device.find_first_not_of("0123456789") == std::string::npos &&
+        std::stoul(t.device) == index)
+      return true;
+  }
+  return false;
+}
+} // namespace
+
 const std::vector<std::shared_ptr<platform_impl>>& all_platforms() {
   static const std::vector<std::shared_ptr<platform_impl>> platforms = [] {
     std::vector<std::shared_ptr<platform_impl>> result;
+    auto filter = device_filter();
     auto add = [&](syclone::runtime::platform& p) {
       auto impl = std::make_shared<platform_impl>(p);
-      for (syclone::runtime::device* d : p.devices())
-        impl->add_device(std::make_shared<device_impl>(*d, impl));
+      std::size_t index = 0;
+      for (syclone::runtime::device* d : p.devices()) {
+        auto dev = std::make_shared<device_impl>(*d, impl);
+        if (visible(filter, p.backend(), *dev, index++)) impl->add_device(std::move(dev));
+      }
       if (!impl->devices().empty()) result.push_back(std::move(impl));
     };
     // Plugins first: default_selector_v prefers their GPUs, and list order is what users see.
