@@ -16,6 +16,23 @@
 
 SYCLONE_BEGIN_NAMESPACE
 
+namespace detail {
+// What the queue's parallel_for shortcuts accept as a range: range, nd_range or an integer.
+// Free functions: the shortcuts' default template arguments cannot see class members declared
+// after them.
+template <int D>
+range<D> queue_range(range<D> r) {
+  return r;
+}
+template <int D>
+nd_range<D> queue_range(nd_range<D> r) {
+  return r;
+}
+inline range<1> queue_range(std::size_t n) {
+  return range<1>(n);
+}
+} // namespace detail
+
 class SYCLONE_EXPORT queue {
 public:
   explicit queue(const property_list& props = {}) : queue(default_selector_v, props) {}
@@ -99,24 +116,25 @@ public:
   }
 
   template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
-            typename = decltype(range_like(std::declval<Range>()))>
+            typename = decltype(detail::queue_range(std::declval<Range>()))>
   event parallel_for(Range r, const KernelType& k) {
-    return submit([&](handler& h) { h.template parallel_for<KernelName>(range_like(r), k); });
+    return submit(
+        [&](handler& h) { h.template parallel_for<KernelName>(detail::queue_range(r), k); });
   }
   template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
-            typename = decltype(range_like(std::declval<Range>()))>
+            typename = decltype(detail::queue_range(std::declval<Range>()))>
   event parallel_for(Range r, event dep, const KernelType& k) {
     return submit([&](handler& h) {
       h.depends_on(dep);
-      h.template parallel_for<KernelName>(range_like(r), k);
+      h.template parallel_for<KernelName>(detail::queue_range(r), k);
     });
   }
   template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
-            typename = decltype(range_like(std::declval<Range>()))>
+            typename = decltype(detail::queue_range(std::declval<Range>()))>
   event parallel_for(Range r, const std::vector<event>& deps, const KernelType& k) {
     return submit([&](handler& h) {
       h.depends_on(deps);
-      h.template parallel_for<KernelName>(range_like(r), k);
+      h.template parallel_for<KernelName>(detail::queue_range(r), k);
     });
   }
 
@@ -187,16 +205,16 @@ public:
     return submit([&](handler& h) { h.mem_advise(ptr, num_bytes, advice); });
   }
   // Buffer copies through the queue (SYCL 2020 4.6.5.2 "explicit copy" shortcuts).
-  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
-            access::placeholder IsPh, typename DestT>
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder IsPh,
+            typename DestT>
   event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPh> src, std::shared_ptr<DestT> dest) {
     return submit([&](handler& h) {
       h.require(src);
       h.copy(src, dest);
     });
   }
-  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
-            access::placeholder IsPh, typename DestT>
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder IsPh,
+            typename DestT>
   event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPh> src, DestT* dest) {
     return submit([&](handler& h) {
       h.require(src);
@@ -226,16 +244,6 @@ public:
 private:
   friend struct detail::impl_access;
   friend struct std::hash<queue>;
-
-  template <int D>
-  static range<D> range_like(range<D> r) {
-    return r;
-  }
-  template <int D>
-  static nd_range<D> range_like(nd_range<D> r) {
-    return r;
-  }
-  static range<1> range_like(std::size_t n) { return range<1>(n); }
 
   template <typename DeviceSelector>
   static device pick(const context& ctx, const DeviceSelector& selector) {
