@@ -26,11 +26,9 @@ public:
     for (int i = 0; i < Dimensions; ++i) this->m_data[i] = it.get_id(i);
   }
 
-  // SYCL 2020: an id<1> converts to size_t.
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
-  operator std::size_t() const {
-    return this->m_data[0];
-  }
+  // SYCL 2020: an id<1> converts to size_t. Not a template: a conversion function template
+  // cannot convert to ptrdiff_t, so `ptr[i]` with an id<1> would not compile.
+  operator detail::size_t_if_one<Dimensions>() const { return this->m_data[0]; }
 };
 
 id(std::size_t) -> id<1>;

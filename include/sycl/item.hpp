@@ -36,10 +36,8 @@ public:
     else return detail::linearize(m_id, m_range);
   }
 
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
-  operator std::size_t() const {
-    return m_id[0];
-  }
+  // Not a template, so that `ptr[item]` converts (see id<1>).
+  operator detail::size_t_if_one<Dimensions>() const { return m_id[0]; }
 
   friend bool operator==(const item& a, const item& b) {
     return a.m_id == b.m_id && a.m_range == b.m_range && a.m_offset == b.m_offset;

@@ -9,6 +9,14 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
+// The target of id<1>'s and item<1>'s conversion to size_t; other dimensions convert to a type
+// nobody can use, which keeps the conversion operator a non-template.
+struct no_size_t_conversion {
+  no_size_t_conversion(std::size_t) {}
+};
+template <int Dimensions>
+using size_t_if_one = std::conditional_t<Dimensions == 1, std::size_t, no_size_t_conversion>;
+
 template <int Dimensions, typename Derived>
 class array {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "SYCL ids and ranges have 1 to 3 dimensions");
