@@ -106,7 +106,6 @@ void embed_device_code(const std::string& object, const std::vector<device_code>
         llvm::objcopy::SectionFlagsUpdate{name, static_cast<llvm::objcopy::SectionFlag>(
                                                     llvm::objcopy::SectionFlag::SecExclude |
                                                     llvm::objcopy::SectionFlag::SecReadonly)});
-    config.Common.SetSectionAlignment.try_emplace(name, 8);
   }
   std::string result;
   llvm::raw_string_ostream out(result);
@@ -116,7 +115,7 @@ void embed_device_code(const std::string& object, const std::vector<device_code>
   write_file(object, result);
 }
 
-void link_inputs::add(const std::string& path, bool whole_archive) {
+void link_inputs::add(const std::string& path, bool whole_archive, const std::string& origin) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer) {
@@ -145,7 +144,7 @@ void link_inputs::add(const std::string& path, bool whole_archive) {
     }
     if (error) fail("cannot read the archive " + path, std::move(error));
   } else {
-    add_object(**binary, path, false, true);
+    add_object(**binary, origin.empty() ? path : origin, false, true);
   }
   m_binaries.push_back(std::move(*binary));
 }

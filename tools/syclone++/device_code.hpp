@@ -46,7 +46,8 @@ class link_inputs {
 public:
   // Reads `path` by its contents: relocatable objects and archives are kept; shared libraries,
   // linker scripts and LLVM bitcode (LTO) objects have no syclone device sections and are skipped.
-  void add(const std::string& path, bool whole_archive);
+  // `origin` names the file in messages (the source, for objects compiled in the same command).
+  void add(const std::string& path, bool whole_archive, const std::string& origin = {});
   // Marks the archive members the linker extracts, following lld's rules.
   void resolve();
 

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -52,6 +53,32 @@ std::string readable(llvm::StringRef name) {
   constexpr std::string_view typeinfo = "typeinfo name for ";
   if (text.starts_with(typeinfo)) text.erase(0, typeinfo.size());
   return text;
+}
+
+// C++ features SYCL 2020 5.4 rules out of device code, by the runtime function they leave
+// undefined: a clearer message than "undefined function __cxa_throw".
+std::optional<std::string_view> unsupported_feature(std::string_view symbol) {
+  static const std::pair<std::string_view, std::string_view> features[] = {
+      {"__cxa_allocate_exception", "throws an exception"},
+      {"__cxa_throw", "throws an exception"},
+      {"__cxa_rethrow", "throws an exception"},
+      {"__cxa_begin_catch", "catches an exception"},
+      {"__cxa_end_catch", "catches an exception"},
+      {"__cxa_guard_acquire", "initializes a function-local static variable"},
+      {"__cxa_guard_release", "initializes a function-local static variable"},
+      {"__cxa_pure_virtual", "calls a virtual function"},
+      {"__dynamic_cast", "uses dynamic_cast"},
+      {"_Znwm", "allocates with operator new"},
+      {"_Znam", "allocates with operator new[]"},
+      {"_ZdlPv", "deletes with operator delete"},
+      {"_ZdlPvm", "deletes with operator delete"},
+      {"_ZdaPv", "deletes with operator delete[]"},
+  };
+  for (const auto& [name, feature] : features)
+    if (symbol == name) return feature;
+  if (symbol.starts_with("_ZTV")) return "calls a virtual function";
+  if (symbol.starts_with("_ZTI")) return "uses typeid or run-time type information";
+  return std::nullopt;
 }
 
 // One input module of the link: its bitcode, copied so that it is aligned for the reader.
@@ -195,15 +222,24 @@ std::optional<device_image> link_device_code(const link_inputs& inputs, const de
   for (const auto& [global, kernel] : reached)
     if (global->isDeclaration() && !target.provides(global->getName()))
       missing.emplace(global->getName().str(), kernel);
+  std::set<std::pair<std::string_view, const llvm::Function*>> reported_features;
   for (const auto& [name, kernel] : missing) {
     std::string used_in;
     for (const auto& origin : users[name]) used_in += (used_in.empty() ? "" : ", ") + origin;
+    if (used_in.empty()) used_in = "the program";
+    if (auto feature = unsupported_feature(name)) {
+      if (reported_features.insert({*feature, kernel}).second)
+        errors.push_back("kernel '" + readable(kernel->getName()) + "' " + std::string(*feature) +
+                         " (" + name + " in " + used_in +
+                         "), which device code cannot do (SYCL 2020 5.4); keep it out of the "
+                         "code kernels call");
+      continue;
+    }
     const llvm::GlobalValue* global = composite->getNamedValue(name);
     bool is_function = global && llvm::isa<llvm::Function>(global);
     errors.push_back(std::string("undefined device ") + (is_function ? "function" : "variable") +
                      " '" + readable(name) + "' (" + name + ") for " + std::string(target.name) +
-                     ", used by kernel '" + readable(kernel->getName()) + "' in " +
-                     (used_in.empty() ? std::string("the program") : used_in) +
+                     ", used by kernel '" + readable(kernel->getName()) + "' in " + used_in +
                      "; define it with SYCL_EXTERNAL in a source compiled by syclone++ and "
                      "link that object or archive");
   }

@@ -145,9 +145,13 @@ std::vector<std::string> output_tokens(const std::string& object) {
   return {"-c", "-o", object};
 }
 
+// C and assembly: the host compile alone, without the C++-only flags a mixed command carries.
 void compile_host_only_language(session& s, const input& in, const std::string& object) {
   job host{{s.tools.clang()}, {}};
-  append(host.args, flags_for(s.line, use_host));
+  for (auto& flag : flags_for(s.line, use_host))
+    if (!flag.starts_with("-std=c++") && !flag.starts_with("-std=gnu++") &&
+        !flag.starts_with("-stdlib="))
+      host.args.push_back(flag);
   append(host.args, source_tokens(in));
   append(host.args, output_tokens(object));
   if (int status = s.run.run(host)) throw tool_failed{status};
@@ -176,7 +180,8 @@ void compile_source(session& s, const input& in, const std::string& object) {
   std::vector<std::string> bitcode;
   for (const auto& name : targets) {
     const device_target& target = *find_target(name);
-    job device{{s.tools.clangxx(), "-fsycl", "-fsycl-device-only"}, s.temp.file(name + ".stderr")};
+    job device{{s.tools.clangxx(), "-fsycl", "-fsycl-device-only"},
+               capture ? s.temp.file(name + ".stderr") : std::string()};
     for (auto flag : target.compile_flags) device.args.emplace_back(flag);
     append(device.args, {"-isystem", s.tools.include_dir()});
     append(device.args, color);
@@ -321,11 +326,11 @@ void link(session& s, const std::vector<std::string>& objects) {
 
   for (const auto& a : line.arguments) {
     if (a.input >= 0) {
-      const std::string& file = objects[static_cast<std::size_t>(a.input)].empty()
-                                    ? line.inputs[static_cast<std::size_t>(a.input)].path
-                                    : objects[static_cast<std::size_t>(a.input)];
+      const auto index = static_cast<std::size_t>(a.input);
+      const std::string& given = line.inputs[index].path;
+      const std::string& file = objects[index].empty() ? given : objects[index];
       link_args.push_back(file);
-      if (!s.run.dry_run()) inputs.add(file, whole_archive);
+      if (!s.run.dry_run()) inputs.add(file, whole_archive, given);
       continue;
     }
     if (!(a.uses & use_link)) continue;

@@ -41,20 +41,21 @@ toolchain::toolchain(const char* argv0) {
 
 void toolchain::locate_clang() const {
   if (m_clangxx) return;
+  // SYCLONE_CLANG chooses; otherwise the clang++ found when syclone was configured, then PATH.
   std::string clangxx;
+  std::string looked;
   if (const char* env = std::getenv("SYCLONE_CLANG"); env && *env) {
-    if (!fs::can_execute(env))
-      throw driver_error(std::string("SYCLONE_CLANG=") + env +
-                         " is not an executable; point it at clang++-22 or unset it");
-    clangxx = env;
+    looked = std::string(env) + " (SYCLONE_CLANG)";
+    if (fs::can_execute(env)) clangxx = env;
   } else if (fs::can_execute(SYCLONE_DRIVER_CLANG)) {
     clangxx = SYCLONE_DRIVER_CLANG;
-  } else if (auto found = llvm::sys::findProgramByName("clang++-22")) {
-    clangxx = *found;
   } else {
-    throw driver_error("clang++-22 not found; install it with `apt-get install clang-22 lld-22` "
-                       "(or set SYCLONE_CLANG to a clang++ of LLVM 22)");
+    looked = std::string(SYCLONE_DRIVER_CLANG) + " and PATH";
+    if (auto found = llvm::sys::findProgramByName("clang++-22")) clangxx = *found;
   }
+  if (clangxx.empty())
+    throw driver_error("clang++-22 not found (looked at " + looked +
+                       "); install it with `apt-get install clang-22 lld-22`");
   // The C compiler next to it: clang++-22 -> clang-22, clang++ -> clang.
   std::string name(path::filename(clangxx));
   if (auto at = name.find("clang++"); at != std::string::npos) name.replace(at, 7, "clang");

@@ -1,0 +1,275 @@
+#!/usr/bin/env bash
+# syclone++ end to end, without a GPU: compiles, links, and checks what the programs register.
+# Usage: driver_test.sh <case> (run by ctest; see CMakeLists.txt for the environment).
+#   SYCLONE_CXX      the syclone++ under test
+#   SOURCE_DIR       the syclone source tree
+#   BUILD_DIR        the syclone build tree (for the install case)
+#   WORK_DIR         a scratch directory for this case
+#   LLVM_TOOLS       directory of llvm-dis, llvm-readelf, llvm-ar
+#   CMAKE            the cmake that configured syclone; CXX its C++ compiler
+set -euo pipefail
+
+case_name=$1
+S=$SYCLONE_CXX
+IN=$SOURCE_DIR/tests/driver/inputs
+DUMP_SRC=$SOURCE_DIR/tests/driver/dump_images.cpp
+W=$WORK_DIR/$case_name
+rm -rf "$W"
+mkdir -p "$W"
+cd "$W"
+
+fail() {
+  echo "FAIL ($case_name): $*" >&2
+  exit 1
+}
+# expect_in <file> <extended regex>...: every pattern occurs in the file.
+expect_in() {
+  local file=$1
+  shift
+  for pattern in "$@"; do
+    grep -Eq -- "$pattern" "$file" || {
+      echo "---- $file:" >&2
+      cat "$file" >&2
+      fail "'$pattern' not found in $file"
+    }
+  done
+}
+expect_not_in() {
+  local file=$1
+  shift
+  for pattern in "$@"; do
+    if grep -Eq -- "$pattern" "$file"; then
+      echo "---- $file:" >&2
+      cat "$file" >&2
+      fail "'$pattern' unexpectedly found in $file"
+    fi
+  done
+}
+# expect_failure <log> <command...>: the command fails; its output goes to <log>.
+expect_failure() {
+  local log=$1
+  shift
+  if "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    fail "'$*' succeeded but should have failed"
+  fi
+}
+# The registry dumper (tests/driver/dump_images.cpp), host code only.
+dump_object() {
+  "$S" -fsycl-targets=host -std=c++20 -I"$SOURCE_DIR/src" -c "$DUMP_SRC" -o dump.o
+}
+# image_defines <image> <symbol regex>: the device image defines that function.
+image_defines() {
+  "$LLVM_TOOLS/llvm-dis" "$1" -o "$1.ll" || fail "$1 is not LLVM bitcode"
+  expect_in "$1.ll" "^define .*@$2\\("
+}
+has_device_section() {
+  "$LLVM_TOOLS/llvm-readelf" -S "$1" | grep -E '\.syclone\.dev\.nvptx64'
+}
+twice_kernel=_ZTS12twice_kernel
+
+case $case_name in
+two_tu)
+  # (a) a kernel in one TU calls a SYCL_EXTERNAL function defined in another.
+  "$S" -O2 -c "$IN/kernels.cpp" -o kernels.o
+  "$S" -O2 -c "$IN/external.cpp" -o external.o
+  dump_object
+  # The device code travels in a section the final link drops (SHF_EXCLUDE: flag E).
+  has_device_section kernels.o | grep -Eq ' E ' || fail "kernels.o: no excluded device section"
+  "$S" kernels.o external.o dump.o -o app
+  if has_device_section app; then fail "the executable kept the device section"; fi
+  mkdir images
+  ./app images >out.txt
+  expect_in out.txt "^image nvptx64 llvm-bc [0-9]+ 1$" "^kernel nvptx64 $twice_kernel$" "^images 1$"
+  image_defines images/nvptx64.0.img "$twice_kernel"
+  image_defines images/nvptx64.0.img _Z5twicei
+  ;;
+
+archive)
+  # (b) the SYCL_EXTERNAL function in a static archive; the kernel's object in an archive too.
+  "$S" -c "$IN/kernels.cpp" -o kernels.o
+  "$S" -c "$IN/external.cpp" -o external.o
+  "$S" -c "$IN/caller.cpp" -o caller.o
+  dump_object
+  "$LLVM_TOOLS/llvm-ar" rcs libext.a external.o
+  "$LLVM_TOOLS/llvm-ar" rcs libkern.a kernels.o
+  # Host code never references twice(): only the device link extracts external.o.
+  "$S" kernels.o dump.o -L. -lext -o app_l
+  "$S" kernels.o dump.o libext.a -o app_path
+  # kernels.o is extracted because caller.o references run_twice.
+  "$S" caller.o dump.o libkern.a libext.a -o app_extracted
+  # Nothing references kernels.o: the linker leaves it out, and so does the device link...
+  "$S" dump.o libkern.a libext.a -o app_unused
+  # ...unless the archive is linked whole.
+  "$S" dump.o -Wl,--whole-archive libkern.a -Wl,--no-whole-archive libext.a -o app_whole
+  for app in app_l app_path app_extracted app_whole; do
+    mkdir "$app.images"
+    "./$app" "$app.images" >"$app.txt"
+    expect_in "$app.txt" "^kernel nvptx64 $twice_kernel$" "^images 1$"
+    image_defines "$app.images/nvptx64.0.img" _Z5twicei
+  done
+  ./app_unused >app_unused.txt
+  expect_in app_unused.txt "^images 0$"
+  ;;
+
+missing_external)
+  # (c) the kernel's SYCL_EXTERNAL function is defined nowhere.
+  "$S" -c "$IN/kernels.cpp" -o kernels.o
+  dump_object
+  expect_failure log.txt "$S" kernels.o dump.o -o app
+  expect_in log.txt "syclone\+\+: error: undefined device function 'twice\(int\)' \(_Z5twicei\)" \
+    "kernel 'twice_kernel'" "in kernels.o" "SYCL_EXTERNAL"
+  [ ! -e app ] || fail "an executable was written despite the error"
+  # The same through a one-step build names the source.
+  expect_failure log2.txt "$S" "$IN/kernels.cpp" dump.o -o app
+  expect_in log2.txt "undefined device function 'twice\(int\)'.* in $IN/kernels.cpp"
+  ;;
+
+host_only)
+  # (d) -fsycl-targets=host: no device code, no image.
+  "$S" -fsycl-targets=host -c "$IN/kernels.cpp" -o kernels.o
+  if has_device_section kernels.o; then fail "host-only object has a device section"; fi
+  dump_object
+  "$S" -fsycl-targets=host kernels.o dump.o -o app
+  ./app >out.txt
+  expect_in out.txt "^images 0$"
+  # At link time -fsycl-targets=host drops the device code of objects that have it.
+  "$S" -c "$IN/kernels.cpp" -o kernels_dev.o
+  "$S" -c "$IN/external.cpp" -o external.o
+  "$S" -fsycl-targets=host kernels_dev.o external.o dump.o -o app2
+  ./app2 >out2.txt
+  expect_in out2.txt "^images 0$"
+  ;;
+
+verbose)
+  # (e) -v prints every command; -### prints without running.
+  "$S" -v -O2 -DVALUE=3 -c "$IN/kernels.cpp" -o kernels.o 2>compile.txt
+  expect_in compile.txt \
+    "clang\+\+[^ ]* -fsycl -fsycl-host-only .*-O2 -DVALUE=3 .*kernels\.cpp -c -o kernels\.o" \
+    "clang\+\+[^ ]* -fsycl -fsycl-device-only --offload-targets=nvptx64-nvidia-cuda -nocudalib .*-O2 -DVALUE=3 .*-c -emit-llvm" \
+    "embed the nvptx64 device code in kernels\.o"
+  "$S" -c "$IN/external.cpp" -o external.o
+  dump_object
+  "$S" -v kernels.o external.o dump.o -o app 2>link.txt
+  expect_in link.txt "register\.cpp" "clang\+\+[^ ]* .*kernels\.o external\.o dump\.o .*register\.o .*-lsyclone"
+  ./app >/dev/null
+  "$S" '-###' -c "$IN/kernels.cpp" -o dry.o 2>dry.txt
+  expect_in dry.txt "-fsycl-host-only" "-fsycl-device-only"
+  [ ! -e dry.o ] || fail "-### wrote an object"
+  "$S" --version >version.txt
+  expect_in version.txt "^syclone\+\+ version" "nvptx64" "^clang: "
+  ;;
+
+unknown_target)
+  # (f) an unknown -fsycl-targets value names the accepted ones.
+  expect_failure log.txt "$S" -fsycl-targets=nvptx64,gfx90a -c "$IN/kernels.cpp" -o kernels.o
+  expect_in log.txt "syclone\+\+: error: unknown SYCL target 'gfx90a'" "nvptx64" "host"
+  [ "$(wc -l <log.txt)" -eq 1 ] || fail "expected one line"
+  [ ! -e kernels.o ] || fail "an object was written"
+  # The triple is an accepted alias.
+  "$S" -fsycl-targets=nvptx64-nvidia-cuda -c "$IN/kernels.cpp" -o kernels.o
+  has_device_section kernels.o >/dev/null || fail "alias nvptx64-nvidia-cuda gave no device code"
+  ;;
+
+syntax_error)
+  # (g) clang's diagnostic, once (host and device both report it), and a failing status.
+  expect_failure log.txt "$S" -c "$IN/syntax_error.cpp" -o bad.o
+  expect_in log.txt "syntax_error\.cpp:3:24: error: expected ';'"
+  [ "$(grep -c "error: expected ';'" log.txt)" -eq 1 ] || fail "the diagnostic is not shown once"
+  [ ! -e bad.o ] || fail "an object was written"
+  # Errors only the device compile finds name the target.
+  printf '%s\n' '#include "kernel_entry.hpp"' \
+    '#ifdef __SYCL_DEVICE_ONLY__' 'int device_only = undeclared_name;' '#endif' >device_error.cpp
+  expect_failure log2.txt "$S" -I"$IN" -c device_error.cpp -o device_error.o
+  expect_in log2.txt "use of undeclared identifier 'undeclared_name'" \
+    "device compilation of device_error\.cpp for target nvptx64 failed"
+  [ ! -e device_error.o ] || fail "an object was written"
+  # clang missing: one line saying how to install it.
+  expect_failure log3.txt env SYCLONE_CLANG=/nonexistent/clang++-22 "$S" -c "$IN/kernels.cpp"
+  expect_in log3.txt "apt-get install clang-22"
+  [ "$(wc -l <log3.txt)" -eq 1 ] || fail "expected one line"
+  ;;
+
+one_step)
+  # Sources, a C file and the dumper compiled and linked in one command.
+  mkdir images
+  "$S" -std=c++20 -I"$SOURCE_DIR/src" "$IN/kernels.cpp" "$IN/external.cpp" "$IN/c_helper.c" \
+    "$DUMP_SRC" -o app
+  ./app images >out.txt
+  expect_in out.txt "^kernel nvptx64 $twice_kernel$" "^images 1$"
+  image_defines images/nvptx64.0.img _Z5twicei
+  # -c with several sources names the objects after them.
+  "$S" -c "$IN/kernels.cpp" "$IN/external.cpp"
+  has_device_section kernels.o >/dev/null && has_device_section external.o >/dev/null ||
+    fail "objects of a multi-source -c lack device code"
+  ;;
+
+shared_library)
+  # A shared library registers its own image when loaded.
+  "$S" -shared -fPIC "$IN/unnamed.cpp" "$IN/kernels.cpp" "$IN/external.cpp" -o libkernels.so
+  dump_object
+  "$S" dump.o -L. -lkernels -Wl,-rpath,"$W" -Wl,--no-as-needed -o app
+  ./app >out.txt
+  expect_in out.txt "^image nvptx64 llvm-bc [0-9]+ 2$" "^kernel nvptx64 $twice_kernel$" \
+    "^kernel nvptx64 _ZTSZ11run_unnamedPfEUlvE_$"
+  ;;
+
+partial_link)
+  # ld -r keeps the device code of both objects in one section; the final link splits it.
+  "$S" -c "$IN/kernels.cpp" -o kernels.o
+  "$S" -c "$IN/external.cpp" -o external.o
+  "$S" -r kernels.o external.o -o combined.o
+  has_device_section combined.o >/dev/null || fail "partial link dropped the device code"
+  dump_object
+  mkdir images
+  "$S" combined.o dump.o -o app
+  ./app images >out.txt
+  expect_in out.txt "^kernel nvptx64 $twice_kernel$"
+  image_defines images/nvptx64.0.img _Z5twicei
+  ;;
+
+launcher)
+  # CMake's launcher form: syclone++ --launcher [own flags] <compiler> <args>.
+  "$S" --launcher "$CXX" -c "$IN/kernels.cpp" -o kernels.o
+  has_device_section kernels.o >/dev/null || fail "launcher compile has no device code"
+  "$S" --launcher -fsycl-targets=host "$CXX" -c "$IN/kernels.cpp" -o host.o
+  if has_device_section host.o; then fail "launcher -fsycl-targets=host has device code"; fi
+  "$S" --launcher "$CXX" -c "$IN/external.cpp" -o external.o
+  dump_object
+  echo "kernels.o external.o dump.o" >objects.rsp
+  "$S" --launcher "$CXX" @objects.rsp -o app
+  ./app >out.txt
+  expect_in out.txt "^kernel nvptx64 $twice_kernel$"
+  ;;
+
+install)
+  # (h) the installed tree, moved to another prefix, used through find_package(syclone).
+  "$CMAKE" --install "$BUILD_DIR" --prefix "$W/staged" >install.txt
+  mv "$W/staged" "$W/prefix"
+  "$W/prefix/bin/syclone++" --version >version.txt
+  expect_in version.txt "headers: $W/prefix/include" "runtime: $W/prefix/lib.* \(installed\)"
+  [ -f "$W/prefix/lib/cmake/syclone/sycloneConfig.cmake" ] || fail "no sycloneConfig.cmake"
+  "$CMAKE" -S "$SOURCE_DIR/tests/driver/install_project" -B build -G Ninja \
+    -DCMAKE_PREFIX_PATH="$W/prefix" -DCMAKE_CXX_COMPILER="$CXX" \
+    -DSYCLONE_SOURCE_DIR="$SOURCE_DIR" >configure.txt 2>&1 || {
+    cat configure.txt >&2
+    fail "configure failed"
+  }
+  "$CMAKE" --build build -- -v >build.txt 2>&1 || {
+    cat build.txt >&2
+    fail "build failed"
+  }
+  expect_in build.txt "$W/prefix/bin/syclone\+\+ --launcher"
+  mkdir images
+  build/app images >app.txt
+  expect_in app.txt "^kernel nvptx64 $twice_kernel$" "^images 1$"
+  image_defines images/nvptx64.0.img _Z5twicei
+  build/host_app >host_app.txt
+  expect_in host_app.txt "^images 0$"
+  ;;
+
+*)
+  fail "unknown case"
+  ;;
+esac
+echo "PASS ($case_name)"

@@ -1,0 +1,3 @@
+#include "kernel_entry.hpp"
+
+int broken(){return 1}
