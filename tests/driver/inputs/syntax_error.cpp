@@ -1,3 +1,4 @@
+// clang-format off
 #include "kernel_entry.hpp"
 
-int broken(){return 1}
+int broken() { return 1 }
