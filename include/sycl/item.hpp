@@ -26,8 +26,9 @@ public:
   [[deprecated("SYCL 2020 deprecates offsets")]] id<Dimensions> get_offset() const {
     return m_offset;
   }
+  // The target type depends on W so that item<D, true> declares no conversion to itself.
   template <bool W = WithOffset, typename = std::enable_if_t<!W>>
-  operator item<Dimensions, true>() const {
+  operator item<Dimensions, !W>() const {
     return item<Dimensions, true>(m_id, m_range, id<Dimensions>{});
   }
 
