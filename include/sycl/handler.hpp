@@ -148,7 +148,7 @@ public:
             access::placeholder IsPlaceholder, typename DestT>
   void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPlaceholder> src,
             std::shared_ptr<DestT> dest) {
-    record_copy(detail::region_of(src.state()),
+    record_copy(detail::region_of(bound(src).state()),
                 detail::contiguous(dest.get(), sizeof(SrcT), src.size()), dest);
   }
   template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
@@ -156,19 +156,19 @@ public:
   void copy(std::shared_ptr<SrcT> src,
             accessor<DestT, DestDim, DestMode, DestTgt, IsPlaceholder> dest) {
     record_copy(detail::contiguous(src.get(), sizeof(DestT), dest.size()),
-                detail::region_of(dest.state()), src);
+                detail::region_of(bound(dest).state()), src);
   }
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
             access::placeholder IsPlaceholder, typename DestT>
   void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, IsPlaceholder> src, DestT* dest) {
-    record_copy(detail::region_of(src.state()), detail::contiguous(dest, sizeof(SrcT), src.size()),
-                nullptr);
+    record_copy(detail::region_of(bound(src).state()),
+                detail::contiguous(dest, sizeof(SrcT), src.size()), nullptr);
   }
   template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
             access::placeholder IsPlaceholder>
   void copy(const SrcT* src, accessor<DestT, DestDim, DestMode, DestTgt, IsPlaceholder> dest) {
     record_copy(detail::contiguous(src, sizeof(DestT), dest.size()),
-                detail::region_of(dest.state()), nullptr);
+                detail::region_of(bound(dest).state()), nullptr);
   }
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
             access::placeholder SrcPh, typename DestT, int DestDim, access_mode DestMode,
@@ -181,15 +181,16 @@ public:
                                              std::to_string(src.size()) +
                                              ") than the destination (" +
                                              std::to_string(dest.size()) + ")");
-    record_copy(detail::region_of(src.state()), detail::region_of(dest.state()), nullptr);
+    record_copy(detail::region_of(bound(src).state()), detail::region_of(bound(dest).state()),
+                nullptr);
   }
   template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder IsPlaceholder>
   void update_host(accessor<T, Dim, Mode, Tgt, IsPlaceholder> acc) {
-    record_update_host(detail::region_of(acc.state()));
+    record_update_host(detail::region_of(bound(acc).state()));
   }
   template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder IsPlaceholder>
   void fill(accessor<T, Dim, Mode, Tgt, IsPlaceholder> dest, const T& src) {
-    record_fill(detail::region_of(dest.state()), &src, sizeof(T));
+    record_fill(detail::region_of(bound(dest).state()), &src, sizeof(T));
   }
 
   // SYCL 2020 4.9.4.3. USM operations.
@@ -227,6 +228,15 @@ public:
   explicit handler(std::shared_ptr<detail::handler_impl> impl) : m_impl(std::move(impl)) {}
 
 private:
+  // The accessor as this command group sees it (explicit memory operations): a placeholder
+  // registered with require() gets the buffer's address for this command group, one that
+  // belongs to another command group throws errc::kernel_argument, as a kernel capture does.
+  template <typename Accessor>
+  Accessor bound(const Accessor& acc) {
+    detail::capture_scope scope(*this);
+    return Accessor(acc);
+  }
+
   template <typename Name, typename Object, typename... Args>
   detail::kernel_launch prepare(const Args&... args) {
     detail::kernel_launch l;
