@@ -29,3 +29,215 @@ std::size_t local_range(int hw_dim);
 extern "C" void __syclone_spec_constant(const char* name, void* value, std::size_t size);
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
+
+#include <cmath> // lgammaf_r, lgamma_r: thread-safe lgamma
+
+// SYCL 2020 4.17.5 math builtins on the host: the C library, reached through clang's builtins.
+// math.hpp builds every public function from these primitives (float and double; half is
+// computed in float there). Declared by each target header with the same signatures.
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev::math {
+#define SYCLONE_HOST_MATH1(name)                                                                   \
+  inline float name(float x) {                                                                     \
+    return __builtin_##name##f(x);                                                                 \
+  }                                                                                                \
+  inline double name(double x) {                                                                   \
+    return __builtin_##name(x);                                                                    \
+  }
+#define SYCLONE_HOST_MATH2(name)                                                                   \
+  inline float name(float x, float y) {                                                            \
+    return __builtin_##name##f(x, y);                                                              \
+  }                                                                                                \
+  inline double name(double x, double y) {                                                         \
+    return __builtin_##name(x, y);                                                                 \
+  }
+SYCLONE_HOST_MATH1(acos)
+SYCLONE_HOST_MATH1(acosh)
+SYCLONE_HOST_MATH1(asin)
+SYCLONE_HOST_MATH1(asinh)
+SYCLONE_HOST_MATH1(atan)
+SYCLONE_HOST_MATH1(atanh)
+SYCLONE_HOST_MATH1(cbrt)
+SYCLONE_HOST_MATH1(ceil)
+SYCLONE_HOST_MATH1(cos)
+SYCLONE_HOST_MATH1(cosh)
+SYCLONE_HOST_MATH1(erf)
+SYCLONE_HOST_MATH1(erfc)
+SYCLONE_HOST_MATH1(exp)
+SYCLONE_HOST_MATH1(exp2)
+SYCLONE_HOST_MATH1(exp10)
+SYCLONE_HOST_MATH1(expm1)
+SYCLONE_HOST_MATH1(fabs)
+SYCLONE_HOST_MATH1(floor)
+SYCLONE_HOST_MATH1(log)
+SYCLONE_HOST_MATH1(log10)
+SYCLONE_HOST_MATH1(log1p)
+SYCLONE_HOST_MATH1(log2)
+SYCLONE_HOST_MATH1(logb)
+SYCLONE_HOST_MATH1(rint)
+SYCLONE_HOST_MATH1(round)
+SYCLONE_HOST_MATH1(sin)
+SYCLONE_HOST_MATH1(sinh)
+SYCLONE_HOST_MATH1(sqrt)
+SYCLONE_HOST_MATH1(tan)
+SYCLONE_HOST_MATH1(tanh)
+SYCLONE_HOST_MATH1(tgamma)
+SYCLONE_HOST_MATH1(trunc)
+SYCLONE_HOST_MATH2(atan2)
+SYCLONE_HOST_MATH2(copysign)
+SYCLONE_HOST_MATH2(fdim)
+SYCLONE_HOST_MATH2(fmax)
+SYCLONE_HOST_MATH2(fmin)
+SYCLONE_HOST_MATH2(fmod)
+SYCLONE_HOST_MATH2(hypot)
+SYCLONE_HOST_MATH2(nextafter)
+SYCLONE_HOST_MATH2(pow)
+SYCLONE_HOST_MATH2(remainder)
+#undef SYCLONE_HOST_MATH1
+#undef SYCLONE_HOST_MATH2
+
+inline float fma(float a, float b, float c) {
+  return __builtin_fmaf(a, b, c);
+}
+inline double fma(double a, double b, double c) {
+  return __builtin_fma(a, b, c);
+}
+// The product of two halves is exact in double, so only the sum rounds before the final
+// rounding to half (x86-64 has no binary16 fma without AVX512-FP16).
+inline _Float16 fma(_Float16 a, _Float16 b, _Float16 c) {
+  return static_cast<_Float16>(static_cast<double>(a) * static_cast<double>(b) +
+                               static_cast<double>(c));
+}
+// lgamma_r: glibc's lgamma writes the global signgam, a data race between work-items.
+inline float lgamma(float x) {
+  int sign;
+  return ::lgammaf_r(x, &sign);
+}
+inline double lgamma(double x) {
+  int sign;
+  return ::lgamma_r(x, &sign);
+}
+inline float rsqrt(float x) {
+  return 1.0f / __builtin_sqrtf(x);
+}
+inline double rsqrt(double x) {
+  return 1.0 / __builtin_sqrt(x);
+}
+inline float frexp(float x, int* e) {
+  return __builtin_frexpf(x, e);
+}
+inline double frexp(double x, int* e) {
+  return __builtin_frexp(x, e);
+}
+inline float ldexp(float x, int e) {
+  return __builtin_ldexpf(x, e);
+}
+inline double ldexp(double x, int e) {
+  return __builtin_ldexp(x, e);
+}
+inline int ilogb(float x) {
+  return __builtin_ilogbf(x);
+}
+inline int ilogb(double x) {
+  return __builtin_ilogb(x);
+}
+inline float modf(float x, float* i) {
+  return __builtin_modff(x, i);
+}
+inline double modf(double x, double* i) {
+  return __builtin_modf(x, i);
+}
+inline float remquo(float x, float y, int* q) {
+  return __builtin_remquof(x, y, q);
+}
+inline double remquo(double x, double y, int* q) {
+  return __builtin_remquo(x, y, q);
+}
+inline float sincos(float x, float* c) {
+  *c = __builtin_cosf(x);
+  return __builtin_sinf(x);
+}
+inline double sincos(double x, double* c) {
+  *c = __builtin_cos(x);
+  return __builtin_sin(x);
+}
+// x^n for an integer n: pow with an exactly representable exponent (double holds every int).
+inline float pown(float x, int n) {
+  return static_cast<float>(__builtin_pow(static_cast<double>(x), static_cast<double>(n)));
+}
+inline double pown(double x, int n) {
+  return __builtin_pow(x, static_cast<double>(n));
+}
+
+// sin(pi x) and cos(pi x), which glibc lacks: x = n + r with n an integer and |r| <= 1/2 is
+// exact, and |r| is folded to [0, 1/4] so that the argument of sin/cos stays small.
+inline double sinpi(double x) {
+  if (__builtin_isinf(x)) return x - x;
+  double n = __builtin_rint(x), r = x - n;
+  if (r == 0) return __builtin_copysign(0.0, x);
+  double ar = __builtin_fabs(r);
+  constexpr double pi = 3.141592653589793238462643383279502884;
+  double v = ar <= 0.25 ? __builtin_sin(pi * ar) : __builtin_cos(pi * (0.5 - ar));
+  v = __builtin_copysign(v, r);
+  return __builtin_fmod(n, 2.0) != 0 ? -v : v;
+}
+inline double cospi(double x) {
+  if (__builtin_isinf(x)) return x - x;
+  double n = __builtin_rint(x), ar = __builtin_fabs(x - n);
+  constexpr double pi = 3.141592653589793238462643383279502884;
+  double v = ar <= 0.25 ? __builtin_cos(pi * ar) : __builtin_sin(pi * (0.5 - ar));
+  if (v == 0) return 0.0;
+  return __builtin_fmod(n, 2.0) != 0 ? -v : v;
+}
+inline float sinpi(float x) {
+  return static_cast<float>(sinpi(static_cast<double>(x)));
+}
+inline float cospi(float x) {
+  return static_cast<float>(cospi(static_cast<double>(x)));
+}
+
+// SYCL 2020 4.17.5 native:: functions: the host has no faster variants than the precise ones.
+inline float native_cos(float x) {
+  return __builtin_cosf(x);
+}
+inline float native_sin(float x) {
+  return __builtin_sinf(x);
+}
+inline float native_tan(float x) {
+  return __builtin_tanf(x);
+}
+inline float native_exp(float x) {
+  return __builtin_expf(x);
+}
+inline float native_exp2(float x) {
+  return __builtin_exp2f(x);
+}
+inline float native_exp10(float x) {
+  return __builtin_exp10f(x);
+}
+inline float native_log(float x) {
+  return __builtin_logf(x);
+}
+inline float native_log2(float x) {
+  return __builtin_log2f(x);
+}
+inline float native_log10(float x) {
+  return __builtin_log10f(x);
+}
+inline float native_powr(float x, float y) {
+  return __builtin_powf(x, y);
+}
+inline float native_sqrt(float x) {
+  return __builtin_sqrtf(x);
+}
+inline float native_rsqrt(float x) {
+  return 1.0f / __builtin_sqrtf(x);
+}
+inline float native_recip(float x) {
+  return 1.0f / x;
+}
+inline float native_divide(float x, float y) {
+  return x / y;
+}
+} // namespace detail::dev::math
+SYCLONE_END_NAMESPACE
