@@ -202,8 +202,13 @@ void compile_source(session& s, const input& in, const std::string& object) {
   if (capture) {
     std::string host_output = read_if_exists(jobs[0].stderr_path);
     llvm::errs() << host_output;
-    for (std::size_t i = 1; i < jobs.size(); ++i)
-      llvm::errs() << new_device_diagnostics(host_output, read_if_exists(jobs[i].stderr_path));
+    for (std::size_t i = 1; i < jobs.size(); ++i) {
+      std::string extra = new_device_diagnostics(host_output, read_if_exists(jobs[i].stderr_path));
+      if (!extra.empty() && statuses[i] == 0)
+        llvm::errs() << "syclone++: note: from the " << targets[i - 1] << " device compile of "
+                     << in.path << ":\n";
+      llvm::errs() << extra;
+    }
   }
   auto discard_output = [&] {
     if (!object.empty()) fs::remove(object);
@@ -318,6 +323,11 @@ bool use_lld(const toolchain& tools) {
 
 void link(session& s, const std::vector<std::string>& objects) {
   const command_line& line = s.line;
+  for (const auto& a : line.arguments)
+    if (a.input < 0 && (a.tokens[0] == "-static" || a.tokens[0] == "-static-pie"))
+      throw driver_error(a.tokens[0] + " is not supported: the SYCL runtime is a shared library "
+                                       "(libsyclone.so); link other libraries statically with "
+                                       "-Wl,-Bstatic ... -Wl,-Bdynamic");
   std::vector<std::string> link_args;
   link_inputs inputs;
   const auto dirs = library_dirs(line);
@@ -479,7 +489,37 @@ int device_only(session& s) {
   return s.run.run(command);
 }
 
+constexpr const char* usage = R"(OVERVIEW: syclone++, the SYCL 2020 compiler driver of syclone
+
+USAGE: syclone++ [options] <sources, objects, archives>
+
+Takes clang's options; compiles every C++ source for the host and each device target, embeds
+the device code in the object, and at link time links the device code of all objects and
+archives per target and registers the images with the runtime (libsyclone).
+
+SYCLONE OPTIONS:
+  -fsycl-targets=<list>      device targets, comma-separated: nvptx64 (default), host (none)
+  -Xsycl-target-frontend[=<target>] <flag>
+                             pass <flag> to the device compile (of <target>)
+  -fsycl-device-only         only the device compile (LLVM bitcode, -S for text)
+  -fsycl-host-only           only the host compile
+  -v                         print every command and step
+  -###                       print the commands without running them
+  -save-temps                keep intermediate files
+  --launcher [options] <compiler> <args>
+                             replace <compiler> (CMake's <LANG>_COMPILER_LAUNCHER)
+  --version                  versions and the paths in use
+ENVIRONMENT:
+  SYCLONE_CLANG              the clang++ to run (default: clang++-22)
+
+CLANG'S OPTIONS FOLLOW.
+
+)";
+
 int info(session& s) {
+  for (const auto& a : s.line.arguments)
+    if (a.tokens[0] == "--help" || a.tokens[0] == "-help") llvm::outs() << usage;
+  llvm::outs().flush();
   job command{{s.tools.clangxx()}, {}};
   if (s.line.verbose) command.args.push_back("-v");
   append(command.args, passthrough_arguments(s.line));

@@ -161,6 +161,8 @@ std::vector<llvm::StringRef> refs(const std::vector<std::string>& args) {
 
 int finish(const job& command, int status, const std::string& message) {
   if (status == -1) throw driver_error("cannot run " + command.args[0] + ": " + message);
+  // SIGPIPE: whoever read the output went away (syclone++ --help | head); nothing to report.
+  if (status < 0 && message.find("Broken pipe") != std::string::npos) throw tool_failed{1};
   if (status < 0) {
     llvm::errs() << "syclone++: error: " << command.args[0] << " crashed or was killed"
                  << (message.empty() ? "" : ": " + message) << "\n";
