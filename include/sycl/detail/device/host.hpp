@@ -241,3 +241,14 @@ inline float native_divide(float x, float y) {
 }
 } // namespace detail::dev::math
 SYCLONE_END_NAMESPACE
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+// SYCL 2020 4.15 atomics: clang's scoped atomic builtins honour order and scope here, so
+// atomic_ref issues them directly.
+inline constexpr bool atomic_rmw_needs_fences = false;
+inline void atomic_fence(int order, int scope) {
+  __scoped_atomic_thread_fence(order, scope);
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE

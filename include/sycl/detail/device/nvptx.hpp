@@ -307,3 +307,36 @@ SYCLONE_INLINE float native_divide(float x, float y) {
 }
 } // namespace detail::dev::math
 SYCLONE_END_NAMESPACE
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+// SYCL 2020 4.15 atomics. LLVM 22's NVPTX backend honours order and scope (syncscope) on loads,
+// stores, compare-exchange and fences, but emits every other read-modify-write as a plain atom.*
+// -- relaxed, GPU scope -- whatever order the IR asked for; and clang maps no memory scope onto
+// NVPTX, so its fences are all .sys. atomic_ref therefore brackets read-modify-writes with the
+// scoped fences below (release: fence before, acquire: fence after), and runs system-scope ones
+// as a compare-exchange loop, which clang does emit at system scope.
+inline constexpr bool atomic_rmw_needs_fences = true;
+SYCLONE_INLINE void atomic_fence(int order, int scope) {
+  if (order == __ATOMIC_RELAXED) return;
+  bool sc = order == __ATOMIC_SEQ_CST;
+  if (scope == __MEMORY_SCOPE_SYSTEM) {
+    if (sc)
+      asm volatile("fence.sc.sys;" ::: "memory");
+    else
+      asm volatile("fence.acq_rel.sys;" ::: "memory");
+  } else if (scope == __MEMORY_SCOPE_DEVICE) {
+    if (sc)
+      asm volatile("fence.sc.gpu;" ::: "memory");
+    else
+      asm volatile("fence.acq_rel.gpu;" ::: "memory");
+  } else {
+    // work-group, sub-group and work-item scopes all live within one CTA.
+    if (sc)
+      asm volatile("fence.sc.cta;" ::: "memory");
+    else
+      asm volatile("fence.acq_rel.cta;" ::: "memory");
+  }
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE

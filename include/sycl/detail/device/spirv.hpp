@@ -189,3 +189,14 @@ SYCLONE_END_NAMESPACE
 #undef SYCLONE_SPIRV_DECLARE2
 #undef SYCLONE_SPIRV_UNARY
 #undef SYCLONE_SPIRV_BINARY
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+// SYCL 2020 4.15 atomics: clang's scoped atomic builtins become OpAtomic* / OpMemoryBarrier with
+// the matching Scope and memory semantics, so atomic_ref issues them directly.
+inline constexpr bool atomic_rmw_needs_fences = false;
+SYCLONE_INLINE void atomic_fence(int order, int scope) {
+  __scoped_atomic_thread_fence(order, scope);
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE
