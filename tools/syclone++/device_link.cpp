@@ -152,6 +152,9 @@ std::optional<device_image> link_device_code(const link_inputs& inputs, const de
             .push_back(
                 {unit.origin, llvm::MemoryBuffer::getMemBufferCopy(record.bitcode, unit.origin)});
   if (included.empty()) return std::nullopt;
+  if (target.image_format != "llvm-bc")
+    throw driver_error("syclone++ cannot write " + std::string(target.image_format) +
+                       " images (target " + std::string(target.name) + ") yet");
 
   llvm::LLVMContext context;
   diagnostics diags;

@@ -51,7 +51,7 @@ void append(std::vector<std::string>& to, const std::vector<std::string>& from) 
   to.insert(to.end(), from.begin(), from.end());
 }
 
-// --- Diagnostics of concurrent host and device compiles -----------------------------------------
+// --- Diagnostics of concurrent host and device compiles
 // Both compiles parse the same source, so most device diagnostics repeat host ones: the host
 // output is printed as clang wrote it, then the device diagnostics that add something.
 
@@ -131,7 +131,6 @@ std::string read_if_exists(const std::string& file) {
 }
 
 // --- Compiling
-// ------------------------------------------------------------------------------------
 
 std::vector<std::string> source_tokens(const input& in) {
   std::vector<std::string> tokens;
@@ -253,7 +252,6 @@ std::string object_name_for(const std::string& source) {
 }
 
 // --- Linking
-// --------------------------------------------------------------------------------------
 
 std::vector<std::string> library_dirs(const command_line& line) {
   std::vector<std::string> dirs;
@@ -407,7 +405,6 @@ void link(session& s, const std::vector<std::string>& objects) {
 }
 
 // --- Actions
-// --------------------------------------------------------------------------------------
 
 void print_version(const toolchain& tools) {
   llvm::outs() << "syclone++ version " << SYCLONE_DRIVER_VERSION

@@ -10,6 +10,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
+#include <llvm/Support/Signals.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdlib>
@@ -231,7 +232,9 @@ std::string temp_dir::file(const std::string& name) {
       throw driver_error("cannot create a temporary directory: " + ec.message() + "; check TMPDIR");
     m_path = std::string(dir);
   }
-  return join(m_path, std::to_string(m_count++) + "-" + name);
+  std::string file = join(m_path, std::to_string(m_count++) + "-" + name);
+  if (!m_keep) llvm::sys::RemoveFileOnSignal(file); // Ctrl-C leaves at most the empty directory
+  return file;
 }
 
 std::string read_file(const std::string& file) {
