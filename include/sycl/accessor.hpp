@@ -40,6 +40,10 @@ template <access_mode M, target T>
 struct is_access_tag<mode_target_tag_t<M, T>> : std::true_type {};
 
 constexpr bool is_read_only(access_mode m) { return m == access_mode::read; }
+// The access mode an accessor gets when none is named: read for const element types.
+template <typename T>
+inline constexpr access_mode default_access_mode =
+    std::is_const_v<T> ? access_mode::read : access_mode::read_write;
 constexpr access_mode canonical_mode(access_mode m) {
   return m == access_mode::discard_write        ? access_mode::write
          : m == access_mode::discard_read_write ? access_mode::read_write
@@ -342,24 +346,29 @@ private:
 
 // SYCL 2020 4.7.6.9.2. Deduction guides.
 template <typename T, int D, typename A>
-accessor(buffer<T, D, A>&, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device,
-                                       access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, const property_list& = {})
+    -> accessor<T, D, detail::default_access_mode<T>, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M>
 accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list& = {})
     -> accessor<T, D, M, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A>
-accessor(buffer<T, D, A>&, handler&, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+accessor(buffer<T, D, A>&, handler&, const property_list& = {})
+    -> accessor<T, D, detail::default_access_mode<T>, target::device>;
 template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>, const property_list& = {}) -> accessor<T, D, M, target::device>;
+accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>, const property_list& = {})
+    -> accessor<T, D, M, target::device>;
 template <typename T, int D, typename A, access_mode M, target Tg>
-accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, Tg>, const property_list& = {}) -> accessor<T, D, M, Tg>;
+accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, Tg>, const property_list& = {})
+    -> accessor<T, D, M, Tg>;
 template <typename T, int D, typename A>
-accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {})
+    -> accessor<T, D, detail::default_access_mode<T>, target::device>;
 template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>, const property_list& = {}) -> accessor<T, D, M, target::device>;
+accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>, const property_list& = {})
+    -> accessor<T, D, M, target::device>;
 template <typename T, int D, typename A>
 accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {})
-    -> accessor<T, D, access_mode::read_write, target::device>;
+    -> accessor<T, D, detail::default_access_mode<T>, target::device>;
 template <typename T, int D, typename A, access_mode M>
 accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
     -> accessor<T, D, M, target::device>;
@@ -479,17 +488,22 @@ private:
 };
 
 template <typename T, int D, typename A>
-host_accessor(buffer<T, D, A>&, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+host_accessor(buffer<T, D, A>&, const property_list& = {})
+    -> host_accessor<T, D, detail::default_access_mode<T>>;
 template <typename T, int D, typename A, access_mode M>
 host_accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A>
-host_accessor(buffer<T, D, A>&, range<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+host_accessor(buffer<T, D, A>&, range<D>, const property_list& = {})
+    -> host_accessor<T, D, detail::default_access_mode<T>>;
 template <typename T, int D, typename A, access_mode M>
-host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>, const property_list& = {})
+    -> host_accessor<T, D, M>;
 template <typename T, int D, typename A>
-host_accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {})
+    -> host_accessor<T, D, detail::default_access_mode<T>>;
 template <typename T, int D, typename A, access_mode M>
-host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
+    -> host_accessor<T, D, M>;
 
 // SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
 template <typename DataT, int Dimensions = 1>
