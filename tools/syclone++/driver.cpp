@@ -210,7 +210,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
     }
   }
   auto discard_output = [&] {
-    if (!object.empty()) fs::remove(object);
+    if (!object.empty()) (void)fs::remove(object); // best effort: the failure is reported already
   };
   if (statuses[0] != 0) {
     discard_output();

@@ -222,7 +222,7 @@ temp_dir::~temp_dir() {
     llvm::errs() << "syclone++: intermediate files kept in " << m_path << "\n";
     return;
   }
-  fs::remove_directories(m_path);
+  (void)fs::remove_directories(m_path); // best effort, like any temporary directory
 }
 
 std::string temp_dir::file(const std::string& name) {
