@@ -29,15 +29,13 @@ template <typename T>
 inline constexpr bool marray_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 template <typename T>
 inline constexpr bool marray_bitwise_v = std::is_integral_v<T>;
-template <typename T>
-inline constexpr bool marray_any_v = true;
 
 template <typename DataT, typename Arg>
 constexpr std::size_t marray_arg_count() {
   if constexpr (is_marray_v<Arg>) {
     return std::is_same_v<typename Arg::value_type, DataT> ? Arg::size() : 0;
-  } else if constexpr ((std::is_arithmetic_v<Arg> || std::is_same_v<Arg, half>) &&
-                       std::is_convertible_v<Arg, DataT>) {
+  } else if constexpr (std::is_convertible_v<Arg, DataT>) {
+    // Scalars, and anything else that converts to one (a one-element swizzle or vec).
     return 1;
   } else {
     return 0;

@@ -57,7 +57,6 @@ SYCLONE_HOST_MATH1(asin)
 SYCLONE_HOST_MATH1(asinh)
 SYCLONE_HOST_MATH1(atan)
 SYCLONE_HOST_MATH1(atanh)
-SYCLONE_HOST_MATH1(cbrt)
 SYCLONE_HOST_MATH1(ceil)
 SYCLONE_HOST_MATH1(cos)
 SYCLONE_HOST_MATH1(cosh)
@@ -116,6 +115,17 @@ inline float lgamma(float x) {
 inline double lgamma(double x) {
   int sign;
   return ::lgamma_r(x, &sign);
+}
+// glibc's cbrt is up to 3-4 ulp off for double, SYCL allows 2: one Newton step in long double
+// brings it to the correctly rounded result or its neighbour.
+inline float cbrt(float x) {
+  return __builtin_cbrtf(x);
+}
+inline double cbrt(double x) {
+  long double y = __builtin_cbrt(x);
+  if (y == 0 || __builtin_isinf(y) || __builtin_isnan(y)) return static_cast<double>(y);
+  y -= (y * y * y - x) / (3 * y * y);
+  return static_cast<double>(y);
 }
 inline float rsqrt(float x) {
   return 1.0f / __builtin_sqrtf(x);
