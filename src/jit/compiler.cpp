@@ -1,0 +1,106 @@
+// One compilation, bitcode to PTX: parse, keep the kernel, specialize, link libdevice, O3, emit.
+#include "steps.hpp"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/CallingConv.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace syclone::jit::detail {
+namespace {
+
+std::unique_ptr<llvm::Module> parse(std::span<const std::byte> bitcode, llvm::LLVMContext& context,
+                                    const job& what) {
+  llvm::StringRef bytes(reinterpret_cast<const char*>(bitcode.data()), bitcode.size());
+  auto module = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bytes, "device image"), context);
+  if (!module)
+    fail("cannot read the device image of " + what.describe() + ": " +
+         llvm::toString(module.takeError()));
+  const llvm::Triple& triple = (*module)->getTargetTriple();
+  if (triple.getArch() != llvm::Triple::nvptx64)
+    fail("the device image of " + what.describe() + " is for " + triple.str() +
+         ", not nvptx64-nvidia-cuda; compile the program with -fsycl-targets=nvptx64");
+  return std::move(*module);
+}
+
+// Every function gets the target's CPU and PTX version (so that libdevice's functions inline
+// into kernels compiled for another PTX version), and the kernels' float denormal mode, which
+// also decides __nvvm_reflect("__CUDA_FTZ") in libdevice.
+void unify_function_attributes(llvm::Module& module, const target_choice& target) {
+  bool flush_to_zero = false;
+  for (const llvm::Function& function : module)
+    if (!function.isDeclaration() && function.getCallingConv() == llvm::CallingConv::PTX_Kernel &&
+        function.getDenormalModeF32Raw().Output == llvm::DenormalMode::PreserveSign)
+      flush_to_zero = true;
+  module.setModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", flush_to_zero ? 1 : 0);
+
+  for (llvm::Function& function : module) {
+    if (function.isDeclaration()) continue;
+    function.addFnAttr("target-cpu", target.arch);
+    function.addFnAttr("target-features", target.features);
+    if (flush_to_zero) function.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+  }
+}
+
+void verify(llvm::Module& module, const job& what, const char* stage) {
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyModule(module, &out))
+    fail("the IR of " + what.describe() + " is invalid " + stage + ": " + problems);
+}
+
+// Calls that must be gone once O3 ran NVVMReflect.
+void check_reflect_resolved(const llvm::Module& module, const job& what) {
+  for (const char* name : {"__nvvm_reflect", "llvm.nvvm.reflect"})
+    if (const llvm::Function* reflect = module.getFunction(name); reflect && !reflect->use_empty())
+      fail("__nvvm_reflect is still called after optimizing " + what.describe() +
+           "; its argument must be a constant string");
+}
+
+void write_ir(const llvm::Module& module, const std::string& path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_Text);
+  if (!ec) module.print(out, nullptr);
+}
+
+} // namespace
+
+std::string compile_uncached(const request& req, const target_choice& target,
+                             const std::string& libdevice_path, const std::string& dump_ir) {
+  job what{req.kernel, target.arch};
+  fatal_error_context scope(what);
+  llvm::LLVMContext context;
+  context.setDiscardValueNames(dump_ir.empty());
+  diagnostics diags(context);
+
+  std::unique_ptr<llvm::Module> module = parse(req.bitcode, context, what);
+  keep_kernels(*module, req.kernel);
+  specialize_constants(*module, req.spec_constants, what);
+
+  auto machine = create_target_machine(target);
+  module->setTargetTriple(machine->getTargetTriple());
+  module->setDataLayout(machine->createDataLayout());
+
+  lower_math_intrinsics(*module);
+  link_libdevice(*module, libdevice_path, what);
+  unify_function_attributes(*module, target);
+  diags.check(what, "linking");
+  verify(*module, what, "before optimization");
+
+  optimize(*module, *machine);
+  // O3 may form math intrinsics of its own (pow(2, x) -> exp2(x), for instance).
+  if (lower_math_intrinsics(*module)) {
+    link_libdevice(*module, libdevice_path, what);
+    unify_function_attributes(*module, target);
+    optimize(*module, *machine);
+  }
+  diags.check(what, "optimization");
+  check_reflect_resolved(*module, what);
+  if (!dump_ir.empty()) write_ir(*module, dump_ir);
+
+  return emit_ptx(*module, *machine, diags, what);
+}
+
+} // namespace syclone::jit::detail
