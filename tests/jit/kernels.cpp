@@ -1,0 +1,137 @@
+// Device code for the JIT tests, shaped the way the SYCL headers shape it
+// (include/sycl/kernel_handler.hpp, include/sycl/detail/kernel_launch.hpp,
+// include/sycl/detail/device/nvptx.hpp) but without them, so that these checks depend on the JIT
+// only: a kernel object (functor plus kernel_handler) passed by value to a
+// [[clang::sycl_kernel_entry_point]] function, and specialization constants read through
+// __syclone_spec_constant(name, &local_holding_the_default, sizeof(T)), the name being the unique
+// stable name of the specialization_id's tag.
+#include <cmath>
+#include <cstddef>
+#include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+template <auto& SpecName>
+struct spec_constant_tag {};
+
+template <auto& SpecName>
+const char* spec_constant_name() {
+  return __builtin_sycl_unique_stable_name(spec_constant_tag<SpecName>);
+}
+
+namespace dev {
+extern "C" void __syclone_spec_constant(const char* name, void* value, std::size_t size);
+} // namespace dev
+} // namespace detail
+
+template <typename T>
+class specialization_id {
+public:
+  using value_type = T;
+  template <typename... Args>
+  explicit constexpr specialization_id(Args&&... args) : m_default(static_cast<Args&&>(args)...) {}
+  constexpr const T& default_value() const { return m_default; }
+
+private:
+  T m_default;
+};
+
+class kernel_handler {
+public:
+  template <auto& SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type
+  get_specialization_constant() const {
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+    T result = SpecName.default_value();
+    detail::dev::__syclone_spec_constant(detail::spec_constant_name<SpecName>(), &result,
+                                         sizeof(T));
+    return result;
+  }
+
+private:
+  const void* m_values = nullptr;
+};
+} // namespace _V1
+} // namespace sycl
+
+template <typename KernelName, typename KernelObject>
+[[clang::sycl_kernel_entry_point(KernelName)]] void kernel_entry(KernelObject object) {
+  object();
+}
+
+template <typename F>
+struct single_task_kernel {
+  F m_f;
+  sycl::kernel_handler m_kh;
+  void operator()() const { m_f(m_kh); }
+};
+
+template <typename Name, typename F>
+void single_task(F f) {
+  kernel_entry<Name>(single_task_kernel<F>{f, {}});
+}
+
+struct scale_bias {
+  float scale;
+  int count;
+  float bias;
+};
+
+constexpr sycl::specialization_id<int> trip_count{3};
+constexpr sycl::specialization_id<bool> use_multiply{false};
+constexpr sycl::specialization_id<scale_bias> affine{scale_bias{1.0f, 1, 0.0f}};
+constexpr sycl::specialization_id<double> factor{1.5};
+
+// Kernel names (their unique stable names are the kernel symbols: _ZTS9SpecLoop, ...).
+class SpecLoop;
+class RuntimeLoop;
+class SpecBranch;
+class SpecStruct;
+class SpecDouble;
+class CallsNvExpf;
+class CallsExpf;
+class CallsSinCos;
+
+extern "C" float __nv_expf(float);
+
+void submit(const float* in, float* out, int runtime_trips, int x) {
+  // The trip count is a specialization constant: with 10 set, O3 unrolls the loop fully.
+  single_task<SpecLoop>([=](sycl::kernel_handler kh) {
+    int trips = kh.get_specialization_constant<trip_count>();
+    float sum = 0;
+    for (int i = 0; i < trips; ++i) sum = sum * in[i] + in[i + 1];
+    out[0] = sum;
+  });
+  // The same loop with a trip count known only at run time keeps its loop.
+  single_task<RuntimeLoop>([=](sycl::kernel_handler) {
+    float sum = 0;
+    for (int i = 0; i < runtime_trips; ++i) sum = sum * in[i] + in[i + 1];
+    out[0] = sum;
+  });
+  // A branch on a bool specialization constant folds away.
+  single_task<SpecBranch>([=](sycl::kernel_handler kh) {
+    int* result = reinterpret_cast<int*>(out);
+    if (kh.get_specialization_constant<use_multiply>())
+      result[0] = x * 7;
+    else
+      result[0] = x / 13;
+  });
+  // A 12-byte struct: the value is copied in as bytes.
+  single_task<SpecStruct>([=](sycl::kernel_handler kh) {
+    scale_bias a = kh.get_specialization_constant<affine>();
+    float sum = 0;
+    for (int i = 0; i < a.count; ++i) sum += in[i] * a.scale + a.bias;
+    out[0] = sum;
+  });
+  single_task<SpecDouble>([=](sycl::kernel_handler kh) {
+    out[0] = float(in[0] * kh.get_specialization_constant<factor>());
+  });
+  // CUDA math functions: called by name, as device headers do, and through the C library name,
+  // which clang turns into the llvm.exp intrinsic the NVPTX backend cannot select.
+  single_task<CallsNvExpf>([=](sycl::kernel_handler) { out[0] = __nv_expf(in[0]); });
+  single_task<CallsExpf>([=](sycl::kernel_handler) { out[0] = std::exp(in[0]); });
+  single_task<CallsSinCos>([=](sycl::kernel_handler) {
+    out[0] = std::sin(in[0]) + std::cos(in[1]) + float(std::pow(double(in[2]), double(in[3])));
+  });
+}
