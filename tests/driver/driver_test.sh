@@ -190,6 +190,16 @@ syntax_error)
   [ "$(wc -l <log3.txt)" -eq 1 ] || fail "expected one line"
   ;;
 
+device_checks)
+  # C math functions resolve at run time (libdevice); exceptions are refused with the reason.
+  dump_object
+  "$S" -O2 "$IN/math.cpp" dump.o -o app
+  ./app >out.txt
+  expect_in out.txt "^kernel nvptx64 _ZTS11math_kernel$"
+  expect_failure log.txt "$S" "$IN/throws.cpp" dump.o -o app2
+  expect_in log.txt "kernel 'throwing_kernel' throws an exception .*SYCL 2020 5\.4"
+  ;;
+
 one_step)
   # Sources, a C file and the dumper compiled and linked in one command.
   mkdir images

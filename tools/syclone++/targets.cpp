@@ -17,6 +17,19 @@ const std::vector<device_target>& device_targets() {
           // runtime's own markers (__syclone_*, e.g. specialization constants).
           .provided_prefixes = {"__nv_", "__nvvm_", "__syclone_"},
           .provided_names = {"vprintf", "malloc", "free", "__assertfail"},
+          // C math functions the JIT maps to libdevice's __nv_<name> (src/jit/libdevice.cpp).
+          .provided_math =
+              {"acos",   "acosh",   "asin",       "asinh",   "atan",      "atan2",     "atanh",
+               "cbrt",   "ceil",    "copysign",   "cos",     "cosh",      "cospi",     "erf",
+               "erfc",   "erfcinv", "erfcx",      "erfinv",  "exp",       "exp10",     "exp2",
+               "expm1",  "fabs",    "fdim",       "floor",   "fma",       "fmax",      "fmin",
+               "fmod",   "frexp",   "hypot",      "ilogb",   "j0",        "j1",        "jn",
+               "ldexp",  "lgamma",  "llrint",     "llround", "log",       "log10",     "log1p",
+               "log2",   "logb",    "modf",       "nan",     "nearbyint", "nextafter", "norm3d",
+               "norm4d", "normcdf", "normcdfinv", "pow",     "rcbrt",     "remainder", "remquo",
+               "rhypot", "rint",    "rnorm3d",    "rnorm4d", "round",     "rsqrt",     "scalbn",
+               "sin",    "sincos",  "sincospi",   "sinh",    "sinpi",     "sqrt",      "tan",
+               "tanh",   "tgamma",  "trunc",      "y0",      "y1",        "yn"},
       },
   };
   return targets;
@@ -28,6 +41,10 @@ bool device_target::provides(std::string_view function) const {
     if (function.starts_with(prefix)) return true;
   for (auto name : provided_names)
     if (function == name) return true;
+  // The double function and its float variant: sin, sinf.
+  std::string_view base = function.ends_with('f') ? function.substr(0, function.size() - 1) : "";
+  for (auto name : provided_math)
+    if (function == name || base == name) return true;
   return false;
 }
 

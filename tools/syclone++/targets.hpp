@@ -19,6 +19,7 @@ struct device_target {
   // device's libraries or the driver provide them (name prefixes; "llvm." intrinsics always may).
   std::vector<std::string_view> provided_prefixes;
   std::vector<std::string_view> provided_names; // exact names, same purpose
+  std::vector<std::string_view> provided_math;  // C math functions, also with an "f" suffix
 
   bool provides(std::string_view function) const;
 };
