@@ -83,6 +83,11 @@ two_tu)
   expect_in out.txt "^image nvptx64 llvm-bc [0-9]+ 1$" "^kernel nvptx64 $twice_kernel$" "^images 1$"
   image_defines images/nvptx64.0.img "$twice_kernel"
   image_defines images/nvptx64.0.img _Z5twicei
+  # Two TUs instantiating the same kernels (a kernel template, a lambda of an inline function).
+  "$S" "$IN/fill_user1.cpp" "$IN/fill_user2.cpp" dump.o -o fill_app
+  ./fill_app >fill.txt
+  expect_in fill.txt "^image nvptx64 llvm-bc [0-9]+ 3$" "^kernel nvptx64 _ZTS11fill_kernelIiE$" \
+    "^kernel nvptx64 _ZTS11fill_kernelIfE$" "^kernel nvptx64 _ZTSZ11fill_lambdaPiEUlvE_$"
   ;;
 
 archive)

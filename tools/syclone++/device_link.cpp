@@ -165,6 +165,14 @@ std::optional<device_image> link_device_code(const link_inputs& inputs, const de
 
   auto link = [&](std::unique_ptr<llvm::Module> module, const std::string& origin) {
     for (auto& name : needed_symbols(*module)) users[name].push_back(origin);
+    // A kernel is named after its kernel name type, so translation units that instantiate the
+    // same kernel (a kernel template, a lambda of an inline function) define the same function
+    // under the one-definition rule: keep one, as for inline functions.
+    for (llvm::Function& function : *module)
+      if (!function.isDeclaration() &&
+          function.getCallingConv() == target.kernel_calling_convention &&
+          function.hasExternalLinkage())
+        function.setLinkage(llvm::GlobalValue::WeakODRLinkage);
     bool failed = linker.linkInModule(std::move(module));
     for (const auto& warning : diags.warnings)
       llvm::errs() << "syclone++: warning: " << origin << ": " << warning << "\n";
