@@ -191,6 +191,7 @@ bool is_preprocessor_flag(std::string_view arg) {
 // Which steps need `arg` (the flag's first token).
 unsigned uses_of(std::string_view arg) {
   if (is_link_only(arg)) return use_link;
+  if (arg == "-include-pch") return use_host; // a host AST; the device compile cannot read it
   if (is_dependency_flag(arg)) return use_host;
   if (is_preprocessor_flag(arg)) return use_host | use_device;
   if (arg.starts_with("-std=") || arg.starts_with("-stdlib=") || arg.starts_with("--std=") ||
