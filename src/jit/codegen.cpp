@@ -24,7 +24,8 @@ std::string join(const std::vector<std::string>& items) {
 }
 
 std::string job::describe() const {
-  return (kernel.empty() ? std::string("the device image's kernels") : "kernel `" + kernel + "`") +
+  return (kernel.empty() ? std::string("all kernels of the device image")
+                         : "kernel `" + kernel + "`") +
          " for " + arch;
 }
 

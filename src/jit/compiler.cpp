@@ -16,8 +16,8 @@ std::unique_ptr<llvm::Module> parse(std::span<const std::byte> bitcode, llvm::LL
   llvm::StringRef bytes(reinterpret_cast<const char*>(bitcode.data()), bitcode.size());
   auto module = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bytes, "device image"), context);
   if (!module)
-    fail("cannot read the device image of " + what.describe() + ": " +
-         llvm::toString(module.takeError()));
+    fail("cannot read the device image (compiling " + what.describe() +
+         "): " + llvm::toString(module.takeError()));
   const llvm::Triple& triple = (*module)->getTargetTriple();
   if (triple.getArch() != llvm::Triple::nvptx64)
     fail("the device image of " + what.describe() + " is for " + triple.str() +
@@ -70,37 +70,40 @@ void write_ir(const llvm::Module& module, const std::string& path) {
 std::string compile_uncached(const request& req, const target_choice& target,
                              const std::string& libdevice_path, const std::string& dump_ir) {
   job what{req.kernel, target.arch};
-  fatal_error_context scope(what);
-  llvm::LLVMContext context;
-  context.setDiscardValueNames(dump_ir.empty());
-  diagnostics diags(context);
+  std::string ptx;
+  run_guarded(what, [&] {
+    llvm::LLVMContext context;
+    context.setDiscardValueNames(dump_ir.empty());
+    diagnostics diags(context);
 
-  std::unique_ptr<llvm::Module> module = parse(req.bitcode, context, what);
-  keep_kernels(*module, req.kernel);
-  specialize_constants(*module, req.spec_constants, what);
+    std::unique_ptr<llvm::Module> module = parse(req.bitcode, context, what);
+    keep_kernels(*module, req.kernel);
+    specialize_constants(*module, req.spec_constants, what);
 
-  auto machine = create_target_machine(target);
-  module->setTargetTriple(machine->getTargetTriple());
-  module->setDataLayout(machine->createDataLayout());
+    auto machine = create_target_machine(target);
+    module->setTargetTriple(machine->getTargetTriple());
+    module->setDataLayout(machine->createDataLayout());
 
-  lower_math_intrinsics(*module);
-  link_libdevice(*module, libdevice_path, what);
-  unify_function_attributes(*module, target);
-  diags.check(what, "linking");
-  verify(*module, what, "before optimization");
-
-  optimize(*module, *machine);
-  // O3 may form math intrinsics of its own (pow(2, x) -> exp2(x), for instance).
-  if (lower_math_intrinsics(*module)) {
+    lower_math_intrinsics(*module);
     link_libdevice(*module, libdevice_path, what);
     unify_function_attributes(*module, target);
-    optimize(*module, *machine);
-  }
-  diags.check(what, "optimization");
-  check_reflect_resolved(*module, what);
-  if (!dump_ir.empty()) write_ir(*module, dump_ir);
+    diags.check(what, "linking");
+    verify(*module, what, "before optimization");
 
-  return emit_ptx(*module, *machine, diags, what);
+    optimize(*module, *machine);
+    // O3 may form math intrinsics of its own (pow(2, x) -> exp2(x), for instance).
+    if (lower_math_intrinsics(*module)) {
+      link_libdevice(*module, libdevice_path, what);
+      unify_function_attributes(*module, target);
+      optimize(*module, *machine);
+    }
+    diags.check(what, "optimization");
+    check_reflect_resolved(*module, what);
+    if (!dump_ir.empty()) write_ir(*module, dump_ir);
+
+    ptx = emit_ptx(*module, *machine, diags, what);
+  });
+  return ptx;
 }
 
 } // namespace syclone::jit::detail

@@ -9,6 +9,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Target/TargetMachine.h>
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -42,19 +43,12 @@ private:
 };
 
 // target.cpp: the NVPTX target, architectures and PTX versions.
-// Registers the target and the handler that names the compilation when LLVM fails fatally.
 void initialize_nvptx();
-// Marks the compilation this thread runs, for that handler.
-class fatal_error_context {
-public:
-  explicit fatal_error_context(const job& what);
-  ~fatal_error_context();
-  fatal_error_context(const fatal_error_context&) = delete;
-  fatal_error_context& operator=(const fatal_error_context&) = delete;
-
-private:
-  const job* m_previous;
-};
+// Runs `body`, which compiles `what` with LLVM. LLVM ends the process on a fatal error (an
+// instruction the backend cannot select, for instance); inside `body` such an error jumps back
+// here instead and is thrown as jit::error. The LLVM objects `body` had made are leaked, not
+// destroyed: they may be inconsistent.
+void run_guarded(const job& what, const std::function<void()>& body);
 struct target_choice {
   std::string arch;     // validated, e.g. "sm_90"
   std::string features; // e.g. "+ptx80"

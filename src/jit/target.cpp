@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <csetjmp>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -20,18 +21,20 @@ namespace {
 
 constexpr const char* k_triple = "nvptx64-nvidia-cuda";
 
-thread_local const job* t_current_job = nullptr;
+// The compilation running on this thread inside run_guarded, and where to return to.
+struct guard {
+  std::jmp_buf resume;
+};
+thread_local guard* t_guard = nullptr;
+thread_local std::string t_fatal_reason; // not on the stack that longjmp returns to
 
-// LLVM ends the process on a fatal error (an instruction the backend cannot select, for
-// instance); say at least which compilation it was and how to look at it.
 void on_fatal_error(void*, const char* reason, bool) {
-  std::string what = t_current_job ? " compiling " + t_current_job->describe() : std::string();
-  std::fprintf(stderr,
-               "syclone: LLVM failed fatally in the NVPTX JIT%s: %s\n"
-               "syclone: the device code uses an operation the chosen GPU architecture or PTX "
-               "version cannot express; set SYCLONE_JIT_DUMP=<dir> to keep the optimized IR "
-               "and try a newer architecture or ptx version\n",
-               what.c_str(), reason);
+  if (guard* active = t_guard) {
+    t_fatal_reason = reason;
+    std::longjmp(active->resume, 1);
+  }
+  // Outside a compilation (LLVM then ends the process): say at least where it came from.
+  std::fprintf(stderr, "syclone: LLVM failed fatally in the NVPTX JIT: %s\n", reason);
 }
 
 const llvm::Target& nvptx_target() {
@@ -129,11 +132,23 @@ void initialize_nvptx() {
   });
 }
 
-fatal_error_context::fatal_error_context(const job& what) : m_previous(t_current_job) {
-  t_current_job = &what;
-}
-fatal_error_context::~fatal_error_context() {
-  t_current_job = m_previous;
+void run_guarded(const job& what, const std::function<void()>& body) {
+  initialize_nvptx();
+  guard active;
+  guard* outer = t_guard;
+  struct restore {
+    guard* outer;
+    ~restore() { t_guard = outer; }
+  } on_exit{outer};
+  t_guard = &active;
+  if (setjmp(active.resume) == 0) {
+    body();
+    return;
+  }
+  fail("LLVM failed compiling " + what.describe() + ": " + t_fatal_reason +
+       ". The device code uses an operation this GPU architecture or PTX version cannot "
+       "express (device code must choose by __nvvm_reflect(\"__CUDA_ARCH\")); "
+       "SYCLONE_JIT_DUMP=<dir> keeps the optimized IR for a look");
 }
 
 target_choice choose_target(const std::string& arch, const std::string& ptx) {

@@ -41,6 +41,8 @@ const std::string k_spec_double = "_ZTS10SpecDouble";
 const std::string k_calls_nv_expf = "_ZTS11CallsNvExpf";
 const std::string k_calls_expf = "_ZTS9CallsExpf";
 const std::string k_calls_sincos = "_ZTS11CallsSinCos";
+const std::string k_arch_specific = "_ZTS12ArchSpecific";
+const std::string k_sm90_only = "_ZTS8Sm90Only";
 const std::string k_trip_count = "_ZTSN4sycl3_V16detail17spec_constant_tagIL_ZL10trip_countEEE";
 const std::string k_use_multiply = "_ZTSN4sycl3_V16detail17spec_constant_tagIL_ZL12use_multiplyEEE";
 const std::string k_affine = "_ZTSN4sycl3_V16detail17spec_constant_tagIL_ZL6affineEEE";
@@ -63,6 +65,7 @@ const std::vector<std::byte>& image(const std::string& name) {
   static std::map<std::string, std::vector<std::byte>> images;
   auto& bytes = images[name];
   if (bytes.empty()) bytes = read_bytes(k_bitcode_dir / name);
+  EXPECT_FALSE(bytes.empty()) << "missing " << k_bitcode_dir / name;
   return bytes;
 }
 
@@ -194,8 +197,9 @@ TEST_F(JitTest, EmptyKernelNameCompilesEveryKernel) {
   auto req = make_request("");
   req.libdevice_path = k_bitcode_dir / "fake_libdevice.bc";
   auto ptx = jit::compile(req).ptx;
-  for (const auto& kernel : {k_spec_loop, k_runtime_loop, k_spec_branch, k_spec_struct,
-                             k_spec_double, k_calls_nv_expf, k_calls_expf, k_calls_sincos})
+  for (const auto& kernel :
+       {k_spec_loop, k_runtime_loop, k_spec_branch, k_spec_struct, k_spec_double, k_calls_nv_expf,
+        k_calls_expf, k_calls_sincos, k_arch_specific, k_sm90_only})
     EXPECT_NE(ptx.find(".entry " + kernel + "("), std::string::npos) << kernel;
 }
 
@@ -458,18 +462,57 @@ TEST_F(JitTest, PtxasAcceptsThePtx) {
   };
   for (const auto& [arch, feature] :
        {variant{"sm_90", ""}, variant{"sm_80", ""}, variant{"sm_90", "+ptx85"}}) {
-    auto req = make_request("", {value_of(k_trip_count, 10), value_of(k_use_multiply, true)});
-    req.arch = arch;
-    req.ptx_version_feature = feature;
-    req.libdevice_path =
-        libdevice.empty() ? (k_bitcode_dir / "fake_libdevice.bc").string() : libdevice;
-    fs::path ptx = m_dir / ("all-" + arch + ".ptx");
-    std::ofstream(ptx) << jit::compile(req).ptx;
-    fs::path log = m_dir / "ptxas.log";
-    EXPECT_EQ(
-        run({ptxas, "-arch=" + arch, ptx.string(), "-o", (m_dir / "out.cubin").string()}, log), 0)
-        << arch << feature << ": " << read_text(log);
+    // Each kernel on its own: the image also holds Sm90Only, which sm_80 cannot run.
+    for (const auto& kernel :
+         {k_spec_loop, k_runtime_loop, k_spec_branch, k_spec_struct, k_spec_double, k_calls_nv_expf,
+          k_calls_expf, k_calls_sincos, k_arch_specific}) {
+      auto req = make_request(kernel, {value_of(k_trip_count, 10), value_of(k_use_multiply, true)});
+      req.arch = arch;
+      req.ptx_version_feature = feature;
+      req.libdevice_path =
+          libdevice.empty() ? (k_bitcode_dir / "fake_libdevice.bc").string() : libdevice;
+      fs::path ptx = m_dir / (kernel + "-" + arch + ".ptx");
+      std::ofstream(ptx) << jit::compile(req).ptx;
+      fs::path log = m_dir / "ptxas.log";
+      EXPECT_EQ(
+          run({ptxas, "-arch=" + arch, ptx.string(), "-o", (m_dir / "out.cubin").string()}, log), 0)
+          << kernel << " " << arch << feature << ": " << read_text(log);
+    }
   }
+}
+
+TEST_F(JitTest, DeviceCodeChoosesByArchitecture) {
+  auto req = make_request(k_arch_specific);
+  auto hopper = kernel_body(jit::compile(req).ptx, k_arch_specific);
+  EXPECT_NE(hopper.find("prefetch.global.L2::evict_last"), std::string::npos) << hopper;
+  EXPECT_EQ(hopper.find("prefetch.global.L2 "), std::string::npos) << hopper;
+  req.arch = "sm_80";
+  auto ampere = kernel_body(jit::compile(req).ptx, k_arch_specific);
+  EXPECT_EQ(ampere.find("evict_last"), std::string::npos) << ampere;
+  EXPECT_NE(ampere.find("prefetch.global.L2 "), std::string::npos) << ampere;
+}
+
+TEST_F(JitTest, LlvmFatalErrorsBecomeErrors) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "a recovered compilation leaks its LLVM objects on purpose";
+#endif
+#endif
+  // LLVM ends the process when it cannot select an instruction; the JIT turns that into an
+  // error, and the process compiles on.
+  auto req = make_request(k_sm90_only);
+  req.arch = "sm_80";
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    auto message = error_of(req);
+    EXPECT_NE(message.find("LLVM failed compiling kernel `" + k_sm90_only + "` for sm_80"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("Cannot select"), std::string::npos) << message;
+    EXPECT_NE(message.find("__CUDA_ARCH"), std::string::npos) << message;
+  }
+  req.arch = "sm_90";
+  EXPECT_NE(jit::compile(req).ptx.find("evict_last"), std::string::npos);
+  EXPECT_NO_THROW(jit::compile(make_request(k_spec_loop, {fresh()})));
 }
 
 TEST_F(JitTest, MemoryCache) {

@@ -95,6 +95,13 @@ class CallsSinCos;
 
 extern "C" float __nv_expf(float);
 
+// LLVM's NVPTX backend selects the nvvm prefetch intrinsics on sm_90 (PTX 8.0) only.
+using global_pointer = __attribute__((address_space(1))) const void*;
+extern "C" void
+    prefetch_l2_evict_last(global_pointer) __asm__("llvm.nvvm.prefetch.global.L2.evict.last");
+class ArchSpecific;
+class Sm90Only;
+
 void submit(const float* in, float* out, int runtime_trips, int x) {
   // The trip count is a specialization constant: with 10 set, O3 unrolls the loop fully.
   single_task<SpecLoop>([=](sycl::kernel_handler kh) {
@@ -131,6 +138,20 @@ void submit(const float* in, float* out, int runtime_trips, int x) {
   // which clang turns into the llvm.exp intrinsic the NVPTX backend cannot select.
   single_task<CallsNvExpf>([=](sycl::kernel_handler) { out[0] = __nv_expf(in[0]); });
   single_task<CallsExpf>([=](sycl::kernel_handler) { out[0] = std::exp(in[0]); });
+  // Device code choosing by architecture, as device headers must: __nvvm_reflect("__CUDA_ARCH")
+  // is the JIT's target, and the branch not taken is gone before instruction selection.
+  single_task<ArchSpecific>([=](sycl::kernel_handler) {
+    if (__nvvm_reflect("__CUDA_ARCH") >= 900)
+      prefetch_l2_evict_last((global_pointer)in);
+    else
+      asm volatile("prefetch.global.L2 [%0];" ::"l"(in));
+    out[0] = in[0];
+  });
+  // The same without the choice: LLVM cannot compile it for sm_80.
+  single_task<Sm90Only>([=](sycl::kernel_handler) {
+    prefetch_l2_evict_last((global_pointer)in);
+    out[0] = in[0];
+  });
   single_task<CallsSinCos>([=](sycl::kernel_handler) {
     out[0] = std::sin(in[0]) + std::cos(in[1]) + float(std::pow(double(in[2]), double(in[3])));
   });
