@@ -11,8 +11,10 @@
 # 3. llc turns it into PTX for sm_90 with the __nv_* left external, and the PTX shows the
 #    expected lowering: atom.global.add.f32 for a float fetch_add, sqrt.rn.f32 for sqrt(float),
 #    fences around ordered read-modify-writes, ...
-# 4. Linked against a stub that defines every referenced __nv_* function (libdevice is not on
-#    this machine), the module is complete and still compiles.
+# 4. Linked against a stub that defines every referenced __nv_* function, the module is complete
+#    and still compiles. Where a CUDA toolkit provides libdevice.10.bc ($LIBDEVICE, or found under
+#    /usr/local/cuda*), every __nv_* declaration must also match libdevice's definition, and the
+#    module linked with the real libdevice must compile to PTX without external functions.
 # 5. The same TU compiles for spirv64 and llc's SPIR-V backend turns the math into OpenCL.std
 #    extended instructions, without imported functions.
 #
@@ -25,6 +27,17 @@ CLANGXX="${CLANGXX:-clang++-22}"
 LLC="${LLC:-llc-22}"
 LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 LLVM_LINK="${LLVM_LINK:-llvm-link-22}"
+# libdevice is optional: with a CUDA toolkit installed, the declarations are checked against it.
+libdevice="${LIBDEVICE:-}"
+if [[ -z "$libdevice" ]]; then
+  for candidate in /usr/local/cuda/nvvm/libdevice/libdevice.10.bc \
+    /usr/local/cuda-*/nvvm/libdevice/libdevice.10.bc /usr/lib/cuda/nvvm/libdevice/libdevice.10.bc; do
+    if [[ -f "$candidate" ]]; then
+      libdevice="$candidate"
+      break
+    fi
+  done
+fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/syclone-device-headers.XXXXXX")"
 failed=0
 
@@ -88,6 +101,25 @@ class k_vec;
 class k_math_all;
 class k_integer_geometric_relational;
 
+// Every math function, for float, double and half.
+template <typename F>
+F all_math(F x, F y) {
+  using namespace sycl;
+  F ip, c;
+  int e, q, s;
+  return acos(x) + acosh(y) + acospi(x) + asin(x) + asinh(x) + asinpi(x) + atan(x) +
+         atan2(x, y) + atanh(x) + atanpi(x) + atan2pi(x, y) + cbrt(x) + ceil(x) +
+         copysign(x, y) + cos(x) + cosh(x) + cospi(x) + erfc(x) + erf(x) + exp(x) + exp2(x) +
+         exp10(x) + expm1(x) + fabs(x) + fdim(x, y) + floor(x) + fma(x, y, x) + fmax(x, y) +
+         fmin(x, y) + fmod(x, y) + hypot(x, y) + lgamma(x) + log(x) + log2(x) + log10(x) +
+         log1p(x) + logb(x) + mad(x, y, x) + maxmag(x, y) + minmag(x, y) + nextafter(x, y) +
+         pow(x, y) + powr(x, y) + remainder(x, y) + rint(x) + round(x) + rsqrt(x) + sin(x) +
+         sinh(x) + sinpi(x) + sqrt(x) + tan(x) + tanh(x) + tanpi(x) + tgamma(x) + trunc(x) +
+         fract(x, &ip) + ip + frexp(x, &e) + ldexp(x, e) + F(ilogb(x)) + modf(x, &ip) +
+         remquo(x, y, &q) + F(q) + sincos(x, &c) + c + pown(x, 3) + rootn(x, 3) +
+         lgamma_r(x, &s) + F(s);
+}
+
 void submit(float* f, double* d, int* i, unsigned long* ul, sycl::half* h, sycl::float4* v,
             sycl::int4* iv) {
   kernel_entry<k_sqrt_float>([=] { f[0] = sycl::sqrt(f[1]); });
@@ -137,27 +169,13 @@ void submit(float* f, double* d, int* i, unsigned long* ul, sycl::half* h, sycl:
   kernel_entry<k_math_all>([=] {
     using namespace sycl;
     float x = f[6], y = f[7];
-    double dx = d[2], dy = d[3];
-    f[8] = acos(x) + acosh(y) + acospi(x) + asin(x) + asinh(x) + asinpi(x) + atan(x) +
-           atan2(x, y) + atanh(x) + atanpi(x) + atan2pi(x, y) + cbrt(x) + ceil(x) +
-           copysign(x, y) + cos(x) + cosh(x) + cospi(x) + erfc(x) + erf(x) + exp(x) + exp2(x) +
-           exp10(x) + expm1(x) + fabs(x) + fdim(x, y) + floor(x) + fma(x, y, x) + fmax(x, y) +
-           fmin(x, y) + fmod(x, y) + hypot(x, y) + lgamma(x) + log(x) + log2(x) + log10(x) +
-           log1p(x) + logb(x) + mad(x, y, x) + maxmag(x, y) + minmag(x, y) + nextafter(x, y) +
-           pow(x, y) + powr(x, y) + remainder(x, y) + rint(x) + round(x) + rsqrt(x) + sin(x) +
-           sinh(x) + sinpi(x) + sqrt(x) + tan(x) + tanh(x) + tanpi(x) + tgamma(x) + trunc(x);
-    float ip, c;
-    int e, q, s;
-    f[9] = fract(x, &ip) + ip + frexp(x, &e) + ldexp(x, e) + float(ilogb(x)) + modf(x, &ip) +
-           remquo(x, y, &q) + float(q) + sincos(x, &c) + c + pown(x, 3) + rootn(x, 3) +
-           lgamma_r(x, &s) + float(s) + nan(1u);
+    f[8] = all_math(x, y);
     f[10] = native::cos(x) + native::divide(x, y) + native::exp(x) + native::exp2(x) +
             native::exp10(x) + native::log(x) + native::log2(x) + native::log10(x) +
             native::powr(x, y) + native::recip(x) + native::rsqrt(x) + native::sin(x) +
             native::sqrt(x) + native::tan(x) + half_precision::exp(x) + half_precision::sin(x);
-    d[4] = sqrt(dx) + exp(dx) + sin(dx) + pow(dx, dy) + fma(dx, dy, dx) + floor(dx) +
-           atan2(dx, dy) + cbrt(dx) + tgamma(dx) + sinpi(dx) + rootn(dx, 5);
-    h[0] = sqrt(h[1]) + exp(h[2]) + fma(h[3], h[4], h[5]) + sin(h[6]) * h[7];
+    d[4] = all_math(d[2], d[3]);
+    h[0] = all_math(h[1], h[2]);
     float4 a = v[6];
     v[7] = clamp(a, 0.0f, 1.0f) + degrees(a) + radians(a) + max(a, 0.5f) + min(a, a) +
            mix(a, a.wzyx(), 0.25f) + step(0.5f, a) + smoothstep(0.0f, 1.0f, a) + sign(a) +
@@ -256,11 +274,11 @@ $externals"
   expect "$ptx" 'mul\.hi\.u64' "sycl::mul_hi(unsigned long)"
   expect "$ptx" 'clz\.b32' "sycl::clz(int)"
   expect "$ptx" 'popc\.b32' "sycl::popcount(int)"
-  # Every call goes to libdevice.
-  others="$(grep -E '^\s*call(\.uni)?\s' "$ptx" |
-    sed -E 's/^\s*call(\.uni)?\s+(\([^)]*\),\s*)?([A-Za-z_$][A-Za-z0-9_$]*).*/\3/' |
+  # Every function the PTX needs from outside is libdevice's.
+  others="$(grep -E '^\.extern \.func' "$ptx" |
+    sed -E 's/^\.extern \.func\s+(\([^)]*\)\s*)?([A-Za-z_$][A-Za-z0-9_$]*).*/\2/' |
     grep -v '^__nv_' | sort -u || true)"
-  [[ -z "$others" ]] || fail "PTX (-std=$std) calls functions that are not libdevice: $others"
+  [[ -z "$others" ]] || fail "PTX (-std=$std) calls external functions that are not libdevice: $others"
 
   # ---- 4. link against a libdevice stand-in -----------------------------------------------------
   stub="$work/libdevice_stub.$std.ll"
@@ -286,6 +304,35 @@ $left"
       fail "llc cannot compile the module linked with libdevice (-std=$std)"
   else
     fail "llvm-link cannot link the bitcode with a libdevice stand-in (-std=$std)"
+  fi
+
+  # ---- 4b. the real libdevice, where a CUDA toolkit provides one --------------------------------
+  if [[ -n "$libdevice" ]]; then
+    # Our declarations must match libdevice's definitions: the same return and parameter types.
+    signature() {
+      sed -E 's/^(declare|define)( (dso_local|internal|linkonce_odr|noundef|zeroext|signext))*//;
+              s/ (local_unnamed_addr|unnamed_addr).*$//; s/ #[0-9]+.*$//; s/ \{.*$//' |
+        awk '{ ret = $1; match($0, /@[A-Za-z0-9_.]+/); name = substr($0, RSTART, RLENGTH);
+               p = substr($0, index($0, "(") + 1); sub(/\).*$/, "", p);
+               n = split(p, a, ","); s = "";
+               for (i = 1; i <= n; i++) { split(a[i], t, " "); s = s (i > 1 ? "," : "") t[1] }
+               print name, ret "(" s ")" }' | sort
+    }
+    grep -E '^declare .*@__nv_' "$ll" | signature >"$work/ours.$std.txt"
+    "$LLVM_DIS" "$libdevice" -o - | grep -E '^define .*@__nv_' | signature >"$work/libdevice.txt"
+    mismatch="$(join "$work/ours.$std.txt" "$work/libdevice.txt" | awk '$2 != $3')"
+    missing="$(join -v1 "$work/ours.$std.txt" "$work/libdevice.txt")"
+    [[ -z "$mismatch" ]] || fail "declarations differ from libdevice's (-std=$std): $mismatch"
+    [[ -z "$missing" ]] || fail "functions missing from libdevice (-std=$std): $missing"
+    real="$work/real_libdevice.$std.bc"
+    if "$LLVM_LINK" "$bc" "$libdevice" --only-needed -o "$real"; then
+      "$LLC" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 "$real" -o "$work/real.$std.ptx" ||
+        fail "llc cannot compile the module linked with $libdevice (-std=$std)"
+      ! grep -q '^\.extern' "$work/real.$std.ptx" ||
+        fail "PTX linked with libdevice still has external functions (-std=$std)"
+    else
+      fail "llvm-link cannot link $libdevice (-std=$std)"
+    fi
   fi
 
   # ---- 5. SPIR-V --------------------------------------------------------------------------------
