@@ -82,7 +82,7 @@ public:
   using value_type = T;
   using difference_type = std::conditional_t<is_pointer, std::ptrdiff_t, T>;
   static constexpr std::size_t required_alignment = alignof(T) > sizeof(T) ? alignof(T) : sizeof(T);
-  static constexpr bool is_always_lock_free = __atomic_always_lock_free(sizeof(T), 0);
+  static constexpr bool is_always_lock_free = __atomic_always_lock_free(sizeof(T), nullptr);
   static constexpr memory_order default_read_order =
       detail::memory_order_traits<DefaultOrder>::read_order;
   static constexpr memory_order default_write_order =

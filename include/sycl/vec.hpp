@@ -115,9 +115,7 @@ inline constexpr bool is_vec_fp_v = std::is_floating_point_v<T> || std::is_same_
 // How many elements a vec constructor argument contributes (0: not an allowed argument).
 template <typename DataT, typename Arg>
 constexpr int vec_arg_count() {
-  if constexpr (is_vec_v<Arg>) {
-    return std::is_same_v<typename Arg::element_type, DataT> ? static_cast<int>(Arg::size()) : 0;
-  } else if constexpr (is_swizzle_v<Arg>) {
+  if constexpr (is_vec_v<Arg> || is_swizzle_v<Arg>) {
     return std::is_same_v<typename Arg::element_type, DataT> ? static_cast<int>(Arg::size()) : 0;
   } else if constexpr ((std::is_arithmetic_v<Arg> || std::is_same_v<Arg, half> ||
                         std::is_same_v<Arg, std::byte>) &&
@@ -241,6 +239,9 @@ constexpr decltype(auto) swizzle_operand(const T& x) {
 // the 2- to 4-letter xyzw / rgba names. Each returns a swizzle over the same vec.
 template <typename Derived, int N, int Storage>
 class vec_accessors {
+  friend Derived;
+  vec_accessors() = default;
+
   static constexpr int half_size = Storage / 2;
   template <int Start, int Step, int... I>
   constexpr auto strided(std::integer_sequence<int, I...>) {
