@@ -30,7 +30,11 @@ namespace {
 namespace fs = std::filesystem;
 namespace jit = syclone::jit;
 
-const fs::path k_bitcode_dir = SYCLONE_JIT_TEST_BITCODE_DIR;
+// The test bitcode, built with the tests; SYCLONE_JIT_TEST_BITCODE_DIR moves it (the tests
+// copied to a GPU machine).
+const fs::path k_bitcode_dir = std::getenv("SYCLONE_JIT_TEST_BITCODE_DIR")
+                                   ? std::getenv("SYCLONE_JIT_TEST_BITCODE_DIR")
+                                   : SYCLONE_JIT_TEST_BITCODE_DIR;
 
 // The unique stable names of kernels.cpp's kernel names and specialization_id tags.
 const std::string k_spec_loop = "_ZTS8SpecLoop";

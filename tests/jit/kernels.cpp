@@ -5,6 +5,8 @@
 // [[clang::sycl_kernel_entry_point]] function, and specialization constants read through
 // __syclone_spec_constant(name, &local_holding_the_default, sizeof(T)), the name being the unique
 // stable name of the specialization_id's tag.
+#include "kernel_args.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <type_traits>
@@ -102,57 +104,58 @@ extern "C" void
 class ArchSpecific;
 class Sm90Only;
 
-void submit(const float* in, float* out, int runtime_trips, int x) {
+void submit(kernel_args a) {
   // The trip count is a specialization constant: with 10 set, O3 unrolls the loop fully.
   single_task<SpecLoop>([=](sycl::kernel_handler kh) {
     int trips = kh.get_specialization_constant<trip_count>();
     float sum = 0;
-    for (int i = 0; i < trips; ++i) sum = sum * in[i] + in[i + 1];
-    out[0] = sum;
+    for (int i = 0; i < trips; ++i) sum = sum * a.in[i] + a.in[i + 1];
+    a.out[0] = sum;
   });
   // The same loop with a trip count known only at run time keeps its loop.
   single_task<RuntimeLoop>([=](sycl::kernel_handler) {
     float sum = 0;
-    for (int i = 0; i < runtime_trips; ++i) sum = sum * in[i] + in[i + 1];
-    out[0] = sum;
+    for (int i = 0; i < a.runtime_trips; ++i) sum = sum * a.in[i] + a.in[i + 1];
+    a.out[0] = sum;
   });
   // A branch on a bool specialization constant folds away.
   single_task<SpecBranch>([=](sycl::kernel_handler kh) {
-    int* result = reinterpret_cast<int*>(out);
+    int* result = reinterpret_cast<int*>(a.out);
     if (kh.get_specialization_constant<use_multiply>())
-      result[0] = x * 7;
+      result[0] = a.x * 7;
     else
-      result[0] = x / 13;
+      result[0] = a.x / 13;
   });
   // A 12-byte struct: the value is copied in as bytes.
   single_task<SpecStruct>([=](sycl::kernel_handler kh) {
-    scale_bias a = kh.get_specialization_constant<affine>();
+    scale_bias v = kh.get_specialization_constant<affine>();
     float sum = 0;
-    for (int i = 0; i < a.count; ++i) sum += in[i] * a.scale + a.bias;
-    out[0] = sum;
+    for (int i = 0; i < v.count; ++i) sum += a.in[i] * v.scale + v.bias;
+    a.out[0] = sum;
   });
   single_task<SpecDouble>([=](sycl::kernel_handler kh) {
-    out[0] = float(in[0] * kh.get_specialization_constant<factor>());
+    a.out[0] = float(a.in[0] * kh.get_specialization_constant<factor>());
   });
   // CUDA math functions: called by name, as device headers do, and through the C library name,
   // which clang turns into the llvm.exp intrinsic the NVPTX backend cannot select.
-  single_task<CallsNvExpf>([=](sycl::kernel_handler) { out[0] = __nv_expf(in[0]); });
-  single_task<CallsExpf>([=](sycl::kernel_handler) { out[0] = std::exp(in[0]); });
+  single_task<CallsNvExpf>([=](sycl::kernel_handler) { a.out[0] = __nv_expf(a.in[0]); });
+  single_task<CallsExpf>([=](sycl::kernel_handler) { a.out[0] = std::exp(a.in[0]); });
+  single_task<CallsSinCos>([=](sycl::kernel_handler) {
+    a.out[0] =
+        std::sin(a.in[0]) + std::cos(a.in[1]) + float(std::pow(double(a.in[2]), double(a.in[3])));
+  });
   // Device code choosing by architecture, as device headers must: __nvvm_reflect("__CUDA_ARCH")
   // is the JIT's target, and the branch not taken is gone before instruction selection.
   single_task<ArchSpecific>([=](sycl::kernel_handler) {
     if (__nvvm_reflect("__CUDA_ARCH") >= 900)
-      prefetch_l2_evict_last((global_pointer)in);
+      prefetch_l2_evict_last((global_pointer)a.in);
     else
-      asm volatile("prefetch.global.L2 [%0];" ::"l"(in));
-    out[0] = in[0];
+      asm volatile("prefetch.global.L2 [%0];" ::"l"(a.in));
+    a.out[0] = a.in[0] + float(__nvvm_reflect("__CUDA_ARCH"));
   });
   // The same without the choice: LLVM cannot compile it for sm_80.
   single_task<Sm90Only>([=](sycl::kernel_handler) {
-    prefetch_l2_evict_last((global_pointer)in);
-    out[0] = in[0];
-  });
-  single_task<CallsSinCos>([=](sycl::kernel_handler) {
-    out[0] = std::sin(in[0]) + std::cos(in[1]) + float(std::pow(double(in[2]), double(in[3])));
+    prefetch_l2_evict_last((global_pointer)a.in);
+    a.out[0] = a.in[0];
   });
 }
