@@ -1,7 +1,11 @@
 // The host CPU device's execution engine: a thread pool sized to the machine that runs range
 // kernels as chunked tight loops and nd_range kernels work-group by work-group, with
 // work-items as Boost.Context fibers once one of them reaches a barrier.
+// The functions are exported from libsyclone.so (SYCLONE_EXPORT) so that the unit tests and the
+// benchmarks can drive the engine without a queue.
 #pragma once
+
+#include <sycl/detail/config.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -30,16 +34,25 @@ struct nd_range_launch {
 
 // Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:
 // several threads may launch at once (they share the pool).
-void run(const range_launch& launch);
-void run(const nd_range_launch& launch);
+// An exception thrown by a kernel stops further chunks / work-groups from starting (those
+// already running finish, every work-item of a started work-group still runs) and the first one
+// is rethrown here once every thread has left the launch.
+SYCLONE_EXPORT void run(const range_launch& launch);
+SYCLONE_EXPORT void run(const nd_range_launch& launch);
 
 // Number of threads that execute kernels (the calling thread included).
-std::size_t concurrency() noexcept;
+SYCLONE_EXPORT std::size_t concurrency() noexcept;
 
 // Work-item schedule for nd_range kernels, from SYCLONE_HOST_SCHEDULE:
 //   "in-order" (default) or "shuffle[:seed]" (work-items start and resume after barriers in a
 //   pseudo-random order: tests use it to expose missing barriers).
 enum class schedule_kind { in_order, shuffled };
-schedule_kind schedule() noexcept;
+SYCLONE_EXPORT schedule_kind schedule() noexcept;
+// The seed of the shuffled schedule ("shuffle:<seed>", decimal or 0x-hex; plain "shuffle" is 0).
+// A given seed gives the same orders in every run, whichever thread runs a work-group.
+SYCLONE_EXPORT std::uint64_t schedule_seed() noexcept;
+// Replaces the schedule read from SYCLONE_HOST_SCHEDULE for launches that start afterwards (unit
+// tests run both schedules in one process).
+SYCLONE_EXPORT void set_schedule(schedule_kind kind, std::uint64_t seed = 0) noexcept;
 
 } // namespace syclone::host

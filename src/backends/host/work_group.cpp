@@ -1,0 +1,419 @@
+#include "work_group.hpp"
+
+#include "host_config.hpp"
+
+#include <sycl/detail/device/host.hpp>
+#include <sycl/exception.hpp>
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <numeric>
+#include <string>
+#include <utility>
+
+// Sanitizers must be told about stack switches: ASan tracks the stack bounds (and fake stacks),
+// TSan keeps one state per fiber and orders the fibers of a thread by their switches.
+#ifdef SYCLONE_HOST_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+#ifdef SYCLONE_HOST_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+
+namespace bctx = boost::context::detail;
+
+namespace syclone::host {
+namespace {
+
+// initial-exec: a load from %fs in work_group_barrier() instead of a __tls_get_addr call.
+[[gnu::tls_model("initial-exec")]] thread_local work_group_scheduler* tl_current = nullptr;
+
+// A guard page splits a stack into two mappings; Linux allows vm.max_map_count (65530 by
+// default) per process, so past this many stacks new ones go without one.
+constexpr std::size_t max_guarded_stacks = 8192;
+std::atomic<std::size_t> g_guarded_stacks{0};
+
+void fiber_entry(bctx::transfer_t t) {
+  work_group_scheduler::fiber_main(t.fctx, t.data);
+}
+
+// A new fiber at the top of a free stack; the first jump to it enters fiber_entry.
+void* start_fiber(stack_cache::stack& s) noexcept {
+#ifdef SYCLONE_HOST_TSAN
+  // An exited fiber never popped TSan's shadow call stack: a new fiber needs a new TSan state.
+  if (s.tsan_fiber) __tsan_destroy_fiber(s.tsan_fiber);
+  s.tsan_fiber = __tsan_create_fiber(0);
+#endif
+  return bctx::make_fcontext(s.top, s.size, &fiber_entry);
+}
+
+std::uint64_t splitmix64(std::uint64_t& state) noexcept {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// stack_cache
+
+stack_cache::~stack_cache() {
+  for (const stack& s : m_stacks) {
+#ifdef SYCLONE_HOST_TSAN
+    if (s.tsan_fiber) __tsan_destroy_fiber(s.tsan_fiber);
+#endif
+    munmap(s.mapping, s.mapping_size);
+    if (s.mapping_size != s.size) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
+  }
+}
+
+std::uint32_t stack_cache::acquire() {
+  if (!m_free.empty()) {
+    std::uint32_t index = m_free.back();
+    m_free.pop_back();
+    return index;
+  }
+  auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  std::size_t size = config().stack_size;
+  bool guard = g_guarded_stacks.fetch_add(1, std::memory_order_relaxed) < max_guarded_stacks;
+  if (!guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
+  std::size_t mapping_size = size + (guard ? page : 0);
+  void* mapping = mmap(nullptr, mapping_size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (mapping == MAP_FAILED) {
+    int error = errno;
+    if (guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
+    sycl::detail::throw_error(
+        sycl::errc::memory_allocation,
+        "host device: cannot map a " + std::to_string(size >> 10) + " KiB stack for work-item " +
+            "fiber " + std::to_string(m_stacks.size() + 1) + " (" + std::strerror(error) +
+            "); use smaller work-groups or a smaller SYCLONE_HOST_STACK_SIZE");
+  }
+  if (guard && mprotect(mapping, page, PROT_NONE) != 0) {
+    // Without the guard page the stack still works; count it as unguarded.
+    g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
+    guard = false;
+    size = mapping_size;
+  }
+  // Tops of stacks of equal size are equally aligned, so the hot frames of all fibers of a
+  // work-group would compete for the same cache sets; shift each top by a few lines.
+  std::size_t colour = (m_stacks.size() % 16) * 320;
+  auto* top = static_cast<std::byte*>(mapping) + mapping_size - colour;
+  try {
+    m_stacks.push_back({mapping, mapping_size, top, size - colour, nullptr, nullptr});
+    m_free.reserve(m_stacks.size());
+  } catch (...) {
+    if (guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
+    munmap(mapping, mapping_size);
+    throw;
+  }
+  return static_cast<std::uint32_t>(m_stacks.size() - 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// work_group_scheduler
+
+work_group_scheduler::~work_group_scheduler() {
+  ::operator delete(m_local_memory, std::align_val_t(64));
+}
+
+work_group_scheduler* work_group_scheduler::current() noexcept {
+  return tl_current;
+}
+
+work_group_scheduler* work_group_scheduler::exchange_current(work_group_scheduler* s) noexcept {
+  return std::exchange(tl_current, s);
+}
+
+void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind kind,
+                                 std::uint64_t seed) {
+  m_launch = &launch;
+  m_shuffled = kind == schedule_kind::shuffled;
+  m_seed = seed;
+  m_size = static_cast<std::uint32_t>(launch.local_range[0] * launch.local_range[1] *
+                                      launch.local_range[2]);
+  m_range1 = static_cast<std::uint32_t>(launch.local_range[1]);
+  m_range2 = static_cast<std::uint32_t>(launch.local_range[2]);
+  if (m_arrived.capacity() < m_size) {
+    // Barriers push without allocating: a fiber may not throw out of a switch.
+    m_arrived.reserve(m_size);
+    m_resuming.reserve(m_size);
+  }
+  if (m_shuffled) m_order.resize(m_size);
+  // SYCL 2020 4.7.6.11: local memory is per work-group; a thread runs one group at a time, so
+  // one block per thread (and nesting level), reused, 64-byte aligned like the CUDA side.
+  std::size_t bytes = (std::max<std::size_t>(launch.local_memory_bytes, 1) + 63) & ~std::size_t(63);
+  if (bytes > m_local_capacity) {
+    ::operator delete(m_local_memory, std::align_val_t(64));
+    m_local_memory = nullptr;
+    m_local_capacity = 0;
+    m_local_memory = static_cast<std::byte*>(::operator new(bytes, std::align_val_t(64)));
+    m_local_capacity = bytes;
+  }
+}
+
+void work_group_scheduler::run_group(std::size_t linear_group) {
+  const std::size_t* groups = m_launch->group_range;
+  m_linear_group = linear_group;
+  m_group_id[2] = linear_group % groups[2];
+  std::size_t rest = linear_group / groups[2];
+  m_group_id[1] = rest % groups[1];
+  m_group_id[0] = rest / groups[1];
+
+  m_next_start = 0;
+  m_phase = 0;
+  m_arrived.clear();
+  m_resuming.clear();
+  m_resume_pos = 0;
+  if (m_shuffled) {
+    std::iota(m_order.begin(), m_order.end(), 0u);
+    shuffle(m_order.data(), m_order.size(), ~0ull);
+  }
+
+  std::uint32_t first = m_stacks.acquire();
+  void* fiber = start_fiber(m_stacks[first]);
+  work_group_scheduler* outer = std::exchange(tl_current, this);
+  m_save_slot = native_slot;
+#ifdef SYCLONE_HOST_ASAN
+  m_from_native = true;
+#endif
+#ifdef SYCLONE_HOST_TSAN
+  m_native_tsan_fiber = __tsan_get_current_fiber();
+#endif
+  jump(fiber, first, false);
+  // Back on this stack: every work-item finished (the last fiber's stack was released).
+  tl_current = outer;
+  if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
+}
+
+void work_group_scheduler::fiber_main(void* from, void* scheduler) {
+  auto* self = static_cast<work_group_scheduler*>(scheduler);
+  self->on_resume(from, nullptr);
+  self->run_items();
+  self->exit_fiber();
+}
+
+void work_group_scheduler::run_items() {
+  // In-order, one fiber runs work-items until one suspends at a barrier; the next then starts
+  // here on a fresh fiber. Shuffled, every work-item gets its own fiber, so neighbours really
+  // interleave.
+  do {
+    if (m_next_start >= m_size) return;
+    std::uint32_t item = m_shuffled ? m_order[m_next_start] : m_next_start;
+    ++m_next_start;
+    // SYCL linearization, last dimension fastest: item = (l0 * r1 + l1) * r2 + l2.
+    std::size_t local[3];
+    local[2] = item % m_range2;
+    std::uint32_t rest = item / m_range2;
+    local[1] = rest % m_range1;
+    local[0] = rest / m_range1;
+    try {
+      m_launch->run_item(m_launch->kernel, m_group_id, local);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  } while (!m_shuffled);
+}
+
+void work_group_scheduler::exit_fiber() {
+  m_free_stack = m_current_stack;
+  m_save_slot = no_stack;
+  switch_away(false);
+  std::abort(); // nothing resumes an exited fiber
+}
+
+void work_group_scheduler::barrier() noexcept {
+  m_arrived.push_back(m_current_stack); // capacity reserved in begin()
+  m_save_slot = m_current_stack;
+  switch_away(true);
+}
+
+void work_group_scheduler::switch_away(bool suspending) {
+  for (;;) {
+    if (m_next_start < m_size) {
+      std::uint32_t fresh;
+      try {
+        fresh = m_stacks.acquire();
+      } catch (...) {
+        // Out of stacks: the work-items not started yet do not run, and the launch reports
+        // why. Those that did start still finish (the barrier opens without the others).
+        fail(std::current_exception());
+        m_next_start = m_size;
+        continue;
+      }
+      jump(start_fiber(m_stacks[fresh]), fresh, !suspending);
+      return;
+    }
+    if (m_resume_pos == m_resuming.size()) {
+      if (m_arrived.empty()) {
+        jump(m_native, no_stack, true); // the work-group is done (only an exiting fiber is here)
+        return;
+      }
+      open_barrier();
+    }
+    std::uint32_t next = m_resuming[m_resume_pos++];
+    if (next == m_current_stack) {
+      // The suspending work-item is the one to run next (work-group of one, or the others
+      // finished without reaching this barrier): carry on without switching.
+      m_save_slot = no_stack;
+      return;
+    }
+    jump(m_stacks[next].context, next, !suspending);
+    return;
+  }
+}
+
+void work_group_scheduler::open_barrier() {
+  // Every work-item started and each either waits here or finished: the barrier opens.
+  std::swap(m_arrived, m_resuming);
+  m_arrived.clear();
+  m_resume_pos = 0;
+  ++m_phase;
+  if (m_shuffled) shuffle(m_resuming.data(), m_resuming.size(), m_phase);
+}
+
+void work_group_scheduler::jump(void* target, std::uint32_t target_stack, bool exiting) {
+  void* fake_stack = nullptr;
+#ifdef SYCLONE_HOST_ASAN
+  const void* bottom = m_native_bottom;
+  std::size_t size = m_native_size;
+  if (target_stack != no_stack) {
+    stack_cache::stack& s = m_stacks[target_stack];
+    bottom = static_cast<std::byte*>(s.top) - s.size;
+    size = s.size;
+  }
+  __sanitizer_start_switch_fiber(exiting ? nullptr : &fake_stack, bottom, size);
+#else
+  (void)exiting;
+#endif
+#ifdef SYCLONE_HOST_TSAN
+  __tsan_switch_to_fiber(
+      target_stack == no_stack ? m_native_tsan_fiber : m_stacks[target_stack].tsan_fiber, 0);
+#endif
+  m_current_stack = target_stack;
+  bctx::transfer_t t = bctx::jump_fcontext(target, this);
+  on_resume(t.fctx, fake_stack);
+}
+
+void work_group_scheduler::on_resume(void* from, void* fake_stack) noexcept {
+#ifdef SYCLONE_HOST_ASAN
+  const void* from_bottom = nullptr;
+  std::size_t from_size = 0;
+  __sanitizer_finish_switch_fiber(fake_stack, &from_bottom, &from_size);
+  if (m_from_native) {
+    m_native_bottom = from_bottom;
+    m_native_size = from_size;
+    m_from_native = false;
+  }
+#else
+  (void)fake_stack;
+#endif
+  if (m_save_slot != no_stack) {
+    if (m_save_slot == native_slot)
+      m_native = from;
+    else
+      m_stacks[m_save_slot].context = from;
+    m_save_slot = no_stack;
+  }
+  if (m_free_stack != no_stack) {
+    m_stacks.release(m_free_stack);
+    m_free_stack = no_stack;
+  }
+}
+
+void work_group_scheduler::shuffle(std::uint32_t* items, std::size_t count,
+                                   std::uint64_t salt) const noexcept {
+  // Seeded by (seed, work-group, barrier phase) only, so the order does not depend on which
+  // thread runs the work-group or on how many launches came before.
+  std::uint64_t state = m_seed;
+  splitmix64(state);
+  state ^= m_linear_group * 0xd1342543de82ef95ull;
+  splitmix64(state);
+  state ^= salt * 0x2545f4914f6cdd1dull;
+  for (std::size_t i = count; i > 1; --i) {
+    auto j =
+        static_cast<std::size_t>((static_cast<unsigned __int128>(splitmix64(state)) * i) >> 64);
+    std::swap(items[i - 1], items[j]);
+  }
+}
+
+void work_group_scheduler::fail(std::exception_ptr error) noexcept {
+  if (!m_error) m_error = std::move(error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// thread_state
+
+namespace {
+// Trivially destructible, so launches during thread exit (after the owner below ran) still work:
+// they get a fresh state that is then leaked.
+[[gnu::tls_model("initial-exec")]] thread_local thread_state* tl_state = nullptr;
+thread_local bool tl_state_freed = false;
+
+struct thread_state_owner {
+  thread_state* state;
+  ~thread_state_owner() {
+    delete state;
+    tl_state = nullptr;
+    tl_state_freed = true;
+  }
+};
+} // namespace
+
+thread_state& thread_state::get() {
+  if (tl_state) return *tl_state;
+  tl_state = new thread_state();
+  if (!tl_state_freed) {
+    thread_local thread_state_owner owner{nullptr};
+    owner.state = tl_state;
+  }
+  return *tl_state;
+}
+
+thread_state::~thread_state() {
+  for (work_group_scheduler* s : m_schedulers) delete s;
+}
+
+work_group_scheduler& thread_state::enter() {
+  if (m_depth == m_schedulers.size()) {
+    m_schedulers.reserve(m_depth + 1);
+    m_schedulers.push_back(new work_group_scheduler(m_stacks));
+  }
+  return *m_schedulers[m_depth++];
+}
+
+} // namespace syclone::host
+
+// ---------------------------------------------------------------------------------------------
+// Device builtins of include/sycl/detail/device/host.hpp
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::host {
+
+void work_group_barrier() {
+  syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
+  if (!s) {
+    throw_error(errc::invalid, "group_barrier/nd_item::barrier called outside an nd_range kernel "
+                               "on the host device");
+  }
+  s->barrier();
+}
+
+std::byte* local_memory() noexcept {
+  syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
+  return s ? s->local_memory() : nullptr;
+}
+
+} // namespace detail::host
+SYCLONE_END_NAMESPACE

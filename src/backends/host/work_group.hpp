@@ -1,0 +1,159 @@
+// Work-groups of nd_range kernels on one host thread. Work-items run lazily as fibers
+// (Boost.Context fcontext): one fiber runs work-items 0, 1, 2, ... until one of them reaches a
+// barrier, which suspends it and starts the next work-item on a fresh fiber. Once every work-item
+// waits at the barrier (or finished), the barrier opens and the waiting ones resume one after the
+// other. A kernel without barriers thus costs one fiber start per work-group.
+// SYCL 2020 3.9.3 (work-group barriers), 4.17.3 (group_barrier), DESIGN.md "Target mapping".
+#pragma once
+
+#include "host_executor.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <vector>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SYCLONE_HOST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(SYCLONE_HOST_ASAN)
+#define SYCLONE_HOST_ASAN 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SYCLONE_HOST_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) && !defined(SYCLONE_HOST_TSAN)
+#define SYCLONE_HOST_TSAN 1
+#endif
+
+namespace syclone::host {
+
+// Fiber stacks of one thread, reused across work-groups and launches: a work-group needs one per
+// work-item that waits at a barrier at the same time, a kernel without barriers only one.
+class stack_cache {
+public:
+  struct stack {
+    void* mapping;
+    std::size_t mapping_size;
+    void* top;        // initial stack pointer (stacks grow down)
+    std::size_t size; // usable bytes below top
+    void* context;    // the suspended fiber on this stack (fcontext_t)
+    void* tsan_fiber; // ThreadSanitizer's state of the fiber on this stack (TSan builds)
+  };
+
+  stack_cache() = default;
+  stack_cache(const stack_cache&) = delete;
+  stack_cache& operator=(const stack_cache&) = delete;
+  ~stack_cache();
+
+  // A free stack's index; maps a new one when none is free (sycl::exception on failure).
+  std::uint32_t acquire();
+  void release(std::uint32_t index) noexcept { m_free.push_back(index); }
+  stack& operator[](std::uint32_t index) noexcept { return m_stacks[index]; }
+
+private:
+  std::vector<stack> m_stacks;
+  std::vector<std::uint32_t> m_free; // capacity kept >= m_stacks.size(): release never allocates
+};
+
+// Runs the work-groups of one nd_range launch that one thread claims. Not thread-safe: each
+// thread (and each nesting level of launches on that thread) has its own.
+class work_group_scheduler {
+public:
+  explicit work_group_scheduler(stack_cache& stacks) : m_stacks(stacks) {}
+  work_group_scheduler(const work_group_scheduler&) = delete;
+  work_group_scheduler& operator=(const work_group_scheduler&) = delete;
+  ~work_group_scheduler();
+
+  // Prepares for work-groups of `launch` (whose work-group size fits 32 bits).
+  void begin(const nd_range_launch& launch, schedule_kind kind, std::uint64_t seed);
+  // Runs every work-item of the work-group with this linear id (last dimension fastest) to
+  // completion; rethrows the first exception a work-item threw, after all of them ran.
+  void run_group(std::size_t linear_group);
+
+  // The scheduler whose work-group runs on this thread right now, or null.
+  static work_group_scheduler* current() noexcept;
+  // Hides the current scheduler while a range kernel runs inside a work-item.
+  static work_group_scheduler* exchange_current(work_group_scheduler* s) noexcept;
+
+  // SYCL 2020 4.17.3: suspends the calling work-item until all of its work-group arrived.
+  void barrier() noexcept;
+  std::byte* local_memory() const noexcept { return m_local_memory; }
+
+  // Entry of every fiber (a boost::context::detail::transfer_t carries the scheduler).
+  static void fiber_main(void* from, void* scheduler);
+
+private:
+  static constexpr std::uint32_t no_stack = ~0u;
+  static constexpr std::uint32_t native_slot = ~0u - 1;
+
+  void run_items();
+  [[noreturn]] void exit_fiber();
+  void switch_away(bool suspending);
+  void jump(void* target, std::uint32_t target_stack, bool exiting);
+  void on_resume(void* from, void* fake_stack) noexcept;
+  void open_barrier();
+  void shuffle(std::uint32_t* items, std::size_t count, std::uint64_t salt) const noexcept;
+  void fail(std::exception_ptr error) noexcept;
+
+  stack_cache& m_stacks;
+  const nd_range_launch* m_launch = nullptr;
+  bool m_shuffled = false;
+  std::uint64_t m_seed = 0;
+  std::uint32_t m_size = 0; // work-items per work-group
+  std::uint32_t m_range1 = 1, m_range2 = 1;
+  std::size_t m_group_id[3] = {0, 0, 0};
+  std::size_t m_linear_group = 0;
+
+  // Work-items start in m_order (shuffled) or by index; m_next_start of them started so far.
+  std::vector<std::uint32_t> m_order;
+  std::uint32_t m_next_start = 0;
+  std::uint32_t m_phase = 0;             // barriers opened so far in this work-group
+  std::vector<std::uint32_t> m_arrived;  // stacks of fibers suspended at the current barrier
+  std::vector<std::uint32_t> m_resuming; // released by the last barrier, not yet resumed
+  std::size_t m_resume_pos = 0;
+  void* m_native = nullptr;                 // the stack run_group was called on
+  std::uint32_t m_current_stack = no_stack; // stack of the running fiber
+  // Handoff from the fiber that switched away to the one that runs next: which slot receives
+  // the suspended fiber's context, and which stack became free (released only once off it).
+  std::uint32_t m_save_slot = no_stack;
+  std::uint32_t m_free_stack = no_stack;
+  std::exception_ptr m_error;
+
+  std::byte* m_local_memory = nullptr;
+  std::size_t m_local_capacity = 0;
+
+#ifdef SYCLONE_HOST_ASAN
+  const void* m_native_bottom = nullptr;
+  std::size_t m_native_size = 0;
+  bool m_from_native = false;
+#endif
+#ifdef SYCLONE_HOST_TSAN
+  void* m_native_tsan_fiber = nullptr;
+#endif
+};
+
+// Per-thread state of the nd_range path: the stack cache and one scheduler per nesting level
+// (a work-item may itself launch a kernel). Created on first use, freed at thread exit.
+class thread_state {
+public:
+  static thread_state& get();
+  ~thread_state();
+
+  // The scheduler for a launch starting now on this thread; leave() when its chunk ends.
+  work_group_scheduler& enter();
+  void leave() noexcept { --m_depth; }
+
+private:
+  thread_state() = default;
+
+  stack_cache m_stacks;
+  std::vector<work_group_scheduler*> m_schedulers;
+  std::size_t m_depth = 0;
+};
+
+} // namespace syclone::host
