@@ -77,6 +77,10 @@ std::string compile_uncached(const request& req, const target_choice& target,
     diagnostics diags(context);
 
     std::unique_ptr<llvm::Module> module = parse(req.bitcode, context, what);
+    // An image compiled with -O0 is optimized all the same: O3 must remove the branches
+    // __nvvm_reflect("__CUDA_ARCH") rules out, or instructions of other architectures remain,
+    // which the backend cannot select.
+    for (llvm::Function& function : *module) function.removeFnAttr(llvm::Attribute::OptimizeNone);
     keep_kernels(*module, req.kernel);
     specialize_constants(*module, req.spec_constants, what);
 

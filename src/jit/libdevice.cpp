@@ -13,11 +13,11 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Transforms/IPO/Internalize.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <set>
 #include <system_error>
 
 namespace syclone::jit::detail {
@@ -267,25 +267,34 @@ std::string find_libdevice(const std::string& requested, std::vector<std::string
     if (searched) searched->push_back(requested);
     return requested;
   }
-  std::vector<std::string> candidates;
+  std::error_code ec;
+  auto found = [&](const std::string& path) {
+    if (searched) searched->push_back(path);
+    return fs::is_regular_file(path, ec);
+  };
   for (const char* variable : {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"})
     if (const char* root = std::getenv(variable); root && *root)
-      candidates.push_back(candidate(root));
-  candidates.push_back(candidate("/usr/local/cuda"));
+      if (auto path = candidate(root); found(path)) return path;
+  if (auto path = candidate("/usr/local/cuda"); found(path)) return path;
   // Versioned installations without the /usr/local/cuda link, newest first.
-  std::set<std::string, std::greater<>> versioned;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator("/usr/local", ec))
-    if (entry.path().filename().string().starts_with("cuda-"))
-      versioned.insert(entry.path().string());
-  for (const auto& root : versioned) candidates.push_back(candidate(root));
-  candidates.push_back(candidate("/usr/lib/cuda"));
-  candidates.push_back("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc");
-  candidates.push_back(candidate("/opt/cuda"));
-  for (const auto& path : candidates) {
-    if (searched) searched->push_back(path);
-    if (fs::is_regular_file(path, ec)) return path;
+  std::vector<std::pair<std::vector<int>, std::string>> versioned;
+  for (const auto& entry : fs::directory_iterator("/usr/local", ec)) {
+    std::string name = entry.path().filename().string();
+    if (!name.starts_with("cuda-")) continue;
+    std::vector<int> version;
+    for (std::size_t at = 5; at < name.size(); at = name.find('.', at) + 1) {
+      version.push_back(std::atoi(name.c_str() + at));
+      if (name.find('.', at) == std::string::npos) break;
+    }
+    versioned.emplace_back(std::move(version), entry.path().string());
   }
+  std::sort(versioned.begin(), versioned.end(), std::greater<>());
+  for (const auto& [version, root] : versioned)
+    if (auto path = candidate(root); found(path)) return path;
+  for (std::string path : {candidate("/usr/lib/cuda"),
+                           std::string("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"),
+                           candidate("/opt/cuda")})
+    if (found(path)) return path;
   return "";
 }
 

@@ -368,6 +368,18 @@ TEST_F(JitTest, MissingLibdeviceInTheStandardPlaces) {
       << message;
 }
 
+TEST_F(JitTest, LibdeviceFoundThroughCudaHome) {
+  fs::path home = m_dir / "cuda";
+  fs::create_directories(home / "nvvm/libdevice");
+  fs::copy_file(k_bitcode_dir / "fake_libdevice.bc", home / "nvvm/libdevice/libdevice.10.bc");
+  ::setenv("CUDA_HOME", home.c_str(), 1);
+  auto req = make_request(k_calls_nv_expf, {fresh()});
+  req.libdevice_path.clear();
+  auto body = kernel_body(jit::compile(req).ptx, k_calls_nv_expf);
+  ::unsetenv("CUDA_HOME");
+  EXPECT_NE(body.find("0f44610000"), std::string::npos) << body; // the fake one was found first
+}
+
 TEST_F(JitTest, LibdeviceIsLinkedInlinedAndReflected) {
   auto req = make_request(k_calls_nv_expf);
   req.libdevice_path = k_bitcode_dir / "fake_libdevice.bc";
@@ -494,6 +506,11 @@ TEST_F(JitTest, DeviceCodeChoosesByArchitecture) {
   auto ampere = kernel_body(jit::compile(req).ptx, k_arch_specific);
   EXPECT_EQ(ampere.find("evict_last"), std::string::npos) << ampere;
   EXPECT_NE(ampere.find("prefetch.global.L2 "), std::string::npos) << ampere;
+  // Also from an image compiled with -O0, whose functions LLVM would otherwise leave alone.
+  req = make_request(k_arch_specific, {}, "kernels_O0.bc");
+  req.arch = "sm_80";
+  auto unoptimized = jit::compile(req).ptx;
+  EXPECT_EQ(unoptimized.find("evict_last"), std::string::npos) << unoptimized;
 }
 
 TEST_F(JitTest, LlvmFatalErrorsBecomeErrors) {
