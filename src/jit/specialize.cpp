@@ -82,6 +82,7 @@ void specialize_constants(llvm::Module& module, std::span<const spec_constant> v
 
   llvm::Function* marker = module.getFunction(k_marker);
   if (!marker) return;
+  marker->removeDeadConstantUsers();
 
   std::vector<llvm::CallBase*> calls;
   for (llvm::User* user : marker->users()) {

@@ -267,6 +267,13 @@ TEST_F(JitTest, DoubleSpecialization) {
   EXPECT_EQ(body.find("f64"), std::string::npos) << body;
 }
 
+TEST_F(JitTest, NameThroughAnOffset) {
+  auto body = kernel_body(
+      jit::compile(make_request("_ZTS12SpecByOffset", {value_of("name_at_offset", 42)})).ptx,
+      "_ZTS12SpecByOffset");
+  EXPECT_NE(body.find("1109917696"), std::string::npos) << body; // the bits of 42.0f
+}
+
 TEST_F(JitTest, SpecializationSizeMismatchIsAnError) {
   auto message = error_of(make_request(k_spec_loop, {value_of(k_trip_count, short(10))}));
   EXPECT_NE(message.find(k_trip_count), std::string::npos) << message;

@@ -102,6 +102,9 @@ using global_pointer = __attribute__((address_space(1))) const void*;
 extern "C" void
     prefetch_l2_evict_last(global_pointer) __asm__("llvm.nvvm.prefetch.global.L2.evict.last");
 class ArchSpecific;
+class SpecByOffset;
+// A name that reaches the marker as a pointer into the middle of a string.
+constexpr char k_prefixed_name[] = "unused-prefix/name_at_offset";
 class Sm90Only;
 
 void submit(kernel_args a) {
@@ -143,6 +146,11 @@ void submit(kernel_args a) {
   single_task<CallsSinCos>([=](sycl::kernel_handler) {
     a.out[0] =
         std::sin(a.in[0]) + std::cos(a.in[1]) + float(std::pow(double(a.in[2]), double(a.in[3])));
+  });
+  single_task<SpecByOffset>([=](sycl::kernel_handler) {
+    int value = 5;
+    sycl::detail::dev::__syclone_spec_constant(k_prefixed_name + 14, &value, sizeof value);
+    a.out[0] = float(value);
   });
   // Device code choosing by architecture, as device headers must: __nvvm_reflect("__CUDA_ARCH")
   // is the JIT's target, and the branch not taken is gone before instruction selection.
