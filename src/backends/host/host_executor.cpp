@@ -45,7 +45,7 @@ void nd_body(const void* context, std::size_t begin, std::size_t end) {
     ~leave_on_exit() { state.leave(); }
   } leave{state};
   scheduler.begin(*c.launch, c.kind, c.seed);
-  for (std::size_t g = begin; g < end; ++g) scheduler.run_group(g);
+  scheduler.run_groups(begin, end);
 }
 
 // barrier() inside a range kernel is an error even when the launching thread is itself running a

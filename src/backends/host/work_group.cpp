@@ -163,7 +163,9 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
   }
 }
 
-void work_group_scheduler::run_group(std::size_t linear_group) {
+bool work_group_scheduler::start_group() noexcept {
+  if (m_group_next == m_group_end || m_error) return false;
+  std::size_t linear_group = m_group_next++;
   const std::size_t* groups = m_launch->group_range;
   m_linear_group = linear_group;
   m_group_id[2] = linear_group % groups[2];
@@ -180,7 +182,13 @@ void work_group_scheduler::run_group(std::size_t linear_group) {
     std::iota(m_order.begin(), m_order.end(), 0u);
     shuffle(m_order.data(), m_order.size(), ~0ull);
   }
+  return true;
+}
 
+void work_group_scheduler::run_groups(std::size_t begin, std::size_t end) {
+  m_group_next = begin;
+  m_group_end = end;
+  if (!start_group()) return;
   std::uint32_t first = m_stacks.acquire();
   void* fiber = start_fiber(m_stacks[first]);
   work_group_scheduler* outer = std::exchange(tl_current, this);
@@ -192,7 +200,8 @@ void work_group_scheduler::run_group(std::size_t linear_group) {
   m_native_tsan_fiber = __tsan_get_current_fiber();
 #endif
   jump(fiber, first, false);
-  // Back on this stack: every work-item finished (the last fiber's stack was released).
+  // Back on this stack: every work-item of every work-group finished, or one threw (then the
+  // remaining work-groups did not start); the last fiber's stack was released.
   tl_current = outer;
   if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
 }
@@ -200,7 +209,14 @@ void work_group_scheduler::run_group(std::size_t linear_group) {
 void work_group_scheduler::fiber_main(void* from, void* scheduler) {
   auto* self = static_cast<work_group_scheduler*>(scheduler);
   self->on_resume(from, nullptr);
-  self->run_items();
+  for (;;) {
+    self->run_items();
+    // The last fiber of a work-group goes on with the next one: a kernel without barriers
+    // switches stacks only twice per chunk of work-groups.
+    if (self->m_next_start < self->m_size || self->m_resume_pos < self->m_resuming.size() ||
+        !self->m_arrived.empty() || !self->start_group())
+      break;
+  }
   self->exit_fiber();
 }
 
@@ -208,22 +224,40 @@ void work_group_scheduler::run_items() {
   // In-order, one fiber runs work-items until one suspends at a barrier; the next then starts
   // here on a fresh fiber. Shuffled, every work-item gets its own fiber, so neighbours really
   // interleave.
-  do {
-    if (m_next_start >= m_size) return;
-    std::uint32_t item = m_shuffled ? m_order[m_next_start] : m_next_start;
+  constexpr std::uint32_t none = ~0u;
+  // Fixed for the work-group (only m_next_start changes while a work-item runs).
+  auto* const run_item = m_launch->run_item;
+  const void* const kernel = m_launch->kernel;
+  const std::uint32_t size = m_size, range1 = m_range1, range2 = m_range2;
+  const bool shuffled = m_shuffled;
+  std::uint32_t following = none; // the item after the previous one this fiber ran
+  std::size_t local[3] = {0, 0, 0};
+  while (m_next_start < size) {
+    std::uint32_t item = shuffled ? m_order[m_next_start] : m_next_start;
     ++m_next_start;
     // SYCL linearization, last dimension fastest: item = (l0 * r1 + l1) * r2 + l2.
-    std::size_t local[3];
-    local[2] = item % m_range2;
-    std::uint32_t rest = item / m_range2;
-    local[1] = rest % m_range1;
-    local[0] = rest / m_range1;
+    if (item == following) {
+      if (++local[2] == range2) {
+        local[2] = 0;
+        if (++local[1] == range1) {
+          local[1] = 0;
+          ++local[0];
+        }
+      }
+    } else {
+      local[2] = item % range2;
+      std::uint32_t rest = item / range2;
+      local[1] = rest % range1;
+      local[0] = rest / range1;
+    }
+    following = item + 1;
     try {
-      m_launch->run_item(m_launch->kernel, m_group_id, local);
+      run_item(kernel, m_group_id, local);
     } catch (...) {
       fail(std::current_exception());
     }
-  } while (!m_shuffled);
+    if (shuffled) return;
+  }
 }
 
 void work_group_scheduler::exit_fiber() {

@@ -71,9 +71,10 @@ public:
 
   // Prepares for work-groups of `launch` (whose work-group size fits 32 bits).
   void begin(const nd_range_launch& launch, schedule_kind kind, std::uint64_t seed);
-  // Runs every work-item of the work-group with this linear id (last dimension fastest) to
-  // completion; rethrows the first exception a work-item threw, after all of them ran.
-  void run_group(std::size_t linear_group);
+  // Runs the work-groups with linear ids [begin, end) (last dimension fastest), one after the
+  // other. An exception of a work-item is rethrown once its work-group finished (all of its
+  // work-items ran); the work-groups after it do not start.
+  void run_groups(std::size_t begin, std::size_t end);
 
   // The scheduler whose work-group runs on this thread right now, or null.
   static work_group_scheduler* current() noexcept;
@@ -91,6 +92,7 @@ private:
   static constexpr std::uint32_t no_stack = ~0u;
   static constexpr std::uint32_t native_slot = ~0u - 1;
 
+  bool start_group() noexcept; // the next work-group of the chunk; false when none (or failed)
   void run_items();
   [[noreturn]] void exit_fiber();
   void switch_away(bool suspending);
@@ -108,6 +110,7 @@ private:
   std::uint32_t m_range1 = 1, m_range2 = 1;
   std::size_t m_group_id[3] = {0, 0, 0};
   std::size_t m_linear_group = 0;
+  std::size_t m_group_next = 0, m_group_end = 0; // work-groups of the chunk not started yet
 
   // Work-items start in m_order (shuffled) or by index; m_next_start of them started so far.
   std::vector<std::uint32_t> m_order;
@@ -116,7 +119,7 @@ private:
   std::vector<std::uint32_t> m_arrived;  // stacks of fibers suspended at the current barrier
   std::vector<std::uint32_t> m_resuming; // released by the last barrier, not yet resumed
   std::size_t m_resume_pos = 0;
-  void* m_native = nullptr;                 // the stack run_group was called on
+  void* m_native = nullptr;                 // the stack run_groups was called on
   std::uint32_t m_current_stack = no_stack; // stack of the running fiber
   // Handoff from the fiber that switched away to the one that runs next: which slot receives
   // the suspended fiber's context, and which stack became free (released only once off it).
