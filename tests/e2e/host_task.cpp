@@ -110,7 +110,7 @@ void test_event_dependencies(sycl::queue& q) {
     tasks.push_back(q.submit([&](sycl::handler& h) {
       h.host_task([=, &finished] {
         std::this_thread::sleep_for(std::chrono::milliseconds(5 * i));
-        p[0] += ++finished == 4 ? 4 : 0; // the last one to finish adds all four
+        if (++finished == 4) p[0] += 4; // the last one to finish adds all four
       });
     }));
   q.submit([&](sycl::handler& h) {
