@@ -22,6 +22,13 @@ namespace detail {
 SYCLONE_EXPORT void* usm_allocate(std::size_t alignment, std::size_t bytes, const device* dev,
                                   const context& ctx, usm::alloc kind);
 SYCLONE_EXPORT context queue_context(const queue& q);
+// count * size, or SIZE_MAX (which no allocation satisfies) when the product overflows: a
+// typed allocation of too many elements fails instead of wrapping to a small size.
+inline std::size_t usm_bytes(std::size_t count, std::size_t size) {
+  std::size_t bytes = 0;
+  return __builtin_mul_overflow(count, size, &bytes) ? std::numeric_limits<std::size_t>::max()
+                                                     : bytes;
+}
 SYCLONE_EXPORT device queue_device(const queue& q);
 } // namespace detail
 
@@ -33,8 +40,8 @@ inline void* malloc_device(std::size_t num_bytes, const device& dev, const conte
 template <typename T>
 T* malloc_device(std::size_t count, const device& dev, const context& ctx,
                  const property_list& = {}) {
-  return static_cast<T*>(
-      detail::usm_allocate(alignof(T), count * sizeof(T), &dev, ctx, usm::alloc::device));
+  return static_cast<T*>(detail::usm_allocate(alignof(T), detail::usm_bytes(count, sizeof(T)), &dev,
+                                              ctx, usm::alloc::device));
 }
 inline void* malloc_device(std::size_t num_bytes, const queue& q, const property_list& p = {}) {
   return malloc_device(num_bytes, detail::queue_device(q), detail::queue_context(q), p);
@@ -51,7 +58,8 @@ template <typename T>
 T* aligned_alloc_device(std::size_t alignment, std::size_t count, const device& dev,
                         const context& ctx, const property_list& = {}) {
   return static_cast<T*>(detail::usm_allocate(alignment < alignof(T) ? alignof(T) : alignment,
-                                              count * sizeof(T), &dev, ctx, usm::alloc::device));
+                                              detail::usm_bytes(count, sizeof(T)), &dev, ctx,
+                                              usm::alloc::device));
 }
 inline void* aligned_alloc_device(std::size_t alignment, std::size_t num_bytes, const queue& q,
                                   const property_list& p = {}) {
@@ -71,8 +79,8 @@ inline void* malloc_host(std::size_t num_bytes, const context& ctx, const proper
 }
 template <typename T>
 T* malloc_host(std::size_t count, const context& ctx, const property_list& = {}) {
-  return static_cast<T*>(
-      detail::usm_allocate(alignof(T), count * sizeof(T), nullptr, ctx, usm::alloc::host));
+  return static_cast<T*>(detail::usm_allocate(alignof(T), detail::usm_bytes(count, sizeof(T)),
+                                              nullptr, ctx, usm::alloc::host));
 }
 inline void* malloc_host(std::size_t num_bytes, const queue& q, const property_list& p = {}) {
   return malloc_host(num_bytes, detail::queue_context(q), p);
@@ -89,7 +97,8 @@ template <typename T>
 T* aligned_alloc_host(std::size_t alignment, std::size_t count, const context& ctx,
                       const property_list& = {}) {
   return static_cast<T*>(detail::usm_allocate(alignment < alignof(T) ? alignof(T) : alignment,
-                                              count * sizeof(T), nullptr, ctx, usm::alloc::host));
+                                              detail::usm_bytes(count, sizeof(T)), nullptr, ctx,
+                                              usm::alloc::host));
 }
 inline void* aligned_alloc_host(std::size_t alignment, std::size_t num_bytes, const queue& q,
                                 const property_list& p = {}) {
@@ -109,8 +118,8 @@ inline void* malloc_shared(std::size_t num_bytes, const device& dev, const conte
 template <typename T>
 T* malloc_shared(std::size_t count, const device& dev, const context& ctx,
                  const property_list& = {}) {
-  return static_cast<T*>(
-      detail::usm_allocate(alignof(T), count * sizeof(T), &dev, ctx, usm::alloc::shared));
+  return static_cast<T*>(detail::usm_allocate(alignof(T), detail::usm_bytes(count, sizeof(T)), &dev,
+                                              ctx, usm::alloc::shared));
 }
 inline void* malloc_shared(std::size_t num_bytes, const queue& q, const property_list& p = {}) {
   return malloc_shared(num_bytes, detail::queue_device(q), detail::queue_context(q), p);
@@ -127,7 +136,8 @@ template <typename T>
 T* aligned_alloc_shared(std::size_t alignment, std::size_t count, const device& dev,
                         const context& ctx, const property_list& = {}) {
   return static_cast<T*>(detail::usm_allocate(alignment < alignof(T) ? alignof(T) : alignment,
-                                              count * sizeof(T), &dev, ctx, usm::alloc::shared));
+                                              detail::usm_bytes(count, sizeof(T)), &dev, ctx,
+                                              usm::alloc::shared));
 }
 inline void* aligned_alloc_shared(std::size_t alignment, std::size_t num_bytes, const queue& q,
                                   const property_list& p = {}) {
@@ -149,8 +159,9 @@ inline void* malloc(std::size_t num_bytes, const device& dev, const context& ctx
 template <typename T>
 T* malloc(std::size_t count, const device& dev, const context& ctx, usm::alloc kind,
           const property_list& = {}) {
-  return static_cast<T*>(detail::usm_allocate(
-      alignof(T), count * sizeof(T), kind == usm::alloc::host ? nullptr : &dev, ctx, kind));
+  return static_cast<T*>(detail::usm_allocate(alignof(T), detail::usm_bytes(count, sizeof(T)),
+                                              kind == usm::alloc::host ? nullptr : &dev, ctx,
+                                              kind));
 }
 inline void* malloc(std::size_t num_bytes, const queue& q, usm::alloc kind,
                     const property_list& p = {}) {
@@ -162,15 +173,15 @@ T* malloc(std::size_t count, const queue& q, usm::alloc kind, const property_lis
 }
 inline void* aligned_alloc(std::size_t alignment, std::size_t num_bytes, const device& dev,
                            const context& ctx, usm::alloc kind, const property_list& = {}) {
-  return detail::usm_allocate(alignment, num_bytes, kind == usm::alloc::host ? nullptr : &dev,
-                              ctx, kind);
+  return detail::usm_allocate(alignment, num_bytes, kind == usm::alloc::host ? nullptr : &dev, ctx,
+                              kind);
 }
 template <typename T>
 T* aligned_alloc(std::size_t alignment, std::size_t count, const device& dev, const context& ctx,
                  usm::alloc kind, const property_list& = {}) {
-  return static_cast<T*>(detail::usm_allocate(alignment < alignof(T) ? alignof(T) : alignment,
-                                              count * sizeof(T),
-                                              kind == usm::alloc::host ? nullptr : &dev, ctx, kind));
+  return static_cast<T*>(detail::usm_allocate(
+      alignment < alignof(T) ? alignof(T) : alignment, detail::usm_bytes(count, sizeof(T)),
+      kind == usm::alloc::host ? nullptr : &dev, ctx, kind));
 }
 inline void* aligned_alloc(std::size_t alignment, std::size_t num_bytes, const queue& q,
                            usm::alloc kind, const property_list& p = {}) {
@@ -224,7 +235,7 @@ public:
 
   T* allocate(std::size_t count) {
     std::size_t align = Alignment > alignof(T) ? Alignment : alignof(T);
-    void* p = detail::usm_allocate(align, count * sizeof(T),
+    void* p = detail::usm_allocate(align, detail::usm_bytes(count, sizeof(T)),
                                    AllocKind == usm::alloc::host ? nullptr : &m_device, m_context,
                                    AllocKind);
     if (!p && count) throw std::bad_alloc();

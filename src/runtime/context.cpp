@@ -37,6 +37,10 @@ void* context_impl::allocate(std::size_t alignment, std::size_t bytes, device_im
   if (alignment & (alignment - 1)) return nullptr; // SYCL 2020 4.8.3: not a power of two
   if (dev && !contains(dev)) return nullptr;
   device_impl* target = dev ? dev : m_devices.front().get();
+  // Larger than the device can allocate at once (SIZE_MAX from an overflowing typed request
+  // included): fail as SYCL 2020 4.8.3 asks, before a backend rounds the size up and wraps.
+  std::uint64_t limit = target->props().max_mem_alloc_size;
+  if (limit && bytes > limit) return nullptr;
   if (kind == usm::alloc::device && !target->has(aspect::usm_device_allocations)) return nullptr;
   if (kind == usm::alloc::shared && !target->has(aspect::usm_shared_allocations)) return nullptr;
   if (kind == usm::alloc::host && !target->has(aspect::usm_host_allocations)) return nullptr;
