@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+#include <new>
 #include <numeric>
 #include <vector>
 
@@ -141,6 +143,23 @@ void test_zero_and_unknown(sycl::queue& q) {
   CHECK(sycl::malloc_shared<int>(0, q) == nullptr);
   CHECK(sycl::malloc(0, q, sycl::usm::alloc::device) == nullptr);
   CHECK(sycl::aligned_alloc_host(64, 0, q) == nullptr);
+  // Requests larger than the device can hold fail with nullptr, also when the element count
+  // times the element size overflows (it must not wrap to a small allocation).
+  const std::size_t max = std::numeric_limits<std::size_t>::max();
+  CHECK(sycl::malloc_shared(max, q) == nullptr);
+  CHECK(sycl::malloc_device(max - 8, q) == nullptr);
+  CHECK(sycl::malloc_shared<int>(max / 2 + 2, q) == nullptr);
+  CHECK(sycl::malloc_host<double>(max / 4, q) == nullptr);
+  CHECK(sycl::aligned_alloc_device<int>(64, max / 2 + 2, q) == nullptr);
+  CHECK(sycl::malloc<long>(max / 4, q, sycl::usm::alloc::device) == nullptr);
+  bool threw = false;
+  try {
+    sycl::usm_allocator<int, sycl::usm::alloc::shared> alloc(q);
+    (void)alloc.allocate(max / 2 + 2);
+  } catch (const std::bad_alloc&) {
+    threw = true;
+  }
+  CHECK(threw);
 
   int on_stack = 0;
   std::vector<int> on_heap(4);
