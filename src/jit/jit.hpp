@@ -58,7 +58,11 @@ struct result {
   bool from_cache = false;
 };
 
-// Compiles one request. Thread-safe; concurrent calls compile in parallel.
+// Compiles one request. Thread-safe; concurrent calls compile in parallel. The image is always
+// optimized (O3), also when it was compiled with -O0. Device code must choose architecture-
+// specific instructions by __nvvm_reflect("__CUDA_ARCH") (the JIT's target, e.g. 900), so that
+// the other branches are gone before instruction selection; an instruction the target cannot
+// express is an error naming the kernel and LLVM's reason.
 //
 // Results are cached in memory and on disk, keyed by everything that determines the PTX (the
 // bitcode, kernel, arch, PTX version, specialization constants, libdevice file, the LLVM and

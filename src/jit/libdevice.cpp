@@ -140,6 +140,8 @@ private:
 
     std::vector<llvm::Value*> results;
     llvm::Intrinsic::ID id = m_function.id;
+    if (id == llvm::Intrinsic::powi) // __nv_powif(float, int), __nv_powi(double, int)
+      arguments[1] = m_builder.CreateSExtOrTrunc(arguments[1], llvm::Type::getInt32Ty(context));
     if (id == llvm::Intrinsic::sincos || id == llvm::Intrinsic::modf) {
       // void __nv_sincosf(float, float* sin, float* cos); float __nv_modff(float, float* integral)
       unsigned outputs = id == llvm::Intrinsic::sincos ? 2 : 1;

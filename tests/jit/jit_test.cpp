@@ -132,6 +132,17 @@ std::string error_of(const jit::request& req) {
   return "(no error)";
 }
 
+// CUDA's libdevice where a CUDA toolkit is installed (GPU machines, some CI images).
+std::string real_libdevice() {
+  std::vector<fs::path> roots;
+  if (const char* home = std::getenv("CUDA_HOME")) roots.emplace_back(home);
+  roots.emplace_back("/usr/local/cuda");
+  for (const auto& root : roots)
+    if (fs::exists(root / "nvvm/libdevice/libdevice.10.bc"))
+      return (root / "nvvm/libdevice/libdevice.10.bc").string();
+  return "";
+}
+
 // Each test gets its own cache directory and no dump directory.
 class JitTest : public ::testing::Test {
 protected:
@@ -419,6 +430,37 @@ TEST_F(JitTest, MathIntrinsicsBecomeLibdeviceCalls) {
   EXPECT_NE(body.find("0d401C000000000000"), std::string::npos) << body; // fake __nv_pow: + 7
 }
 
+TEST_F(JitTest, MathIntrinsicLowering) {
+  // Without libdevice the error lists what the lowering asked libdevice for.
+  auto message = error_of(make_request("math", {}, "math_intrinsics.bc"));
+  auto listed = [&](const std::string& name) {
+    return std::regex_search(message, std::regex("\\b" + name + "\\b"));
+  };
+  for (const char* name : {"__nv_expf", "__nv_fast_expf", "__nv_exp2", "__nv_cos", "__nv_powf",
+                           "__nv_powif", "__nv_powi", "__nv_logf", "__nv_sincosf", "__nv_modf",
+                           "__nv_llrintf", "__nv_llround", "__nv_atan2"})
+    EXPECT_TRUE(listed(name)) << name << ": " << message;
+  // What the backend selects itself: exp2 of float, and sin of float with afn (sin.approx).
+  for (const char* name : {"__nv_exp2f", "__nv_sinf", "__nv_fast_sinf"})
+    EXPECT_FALSE(listed(name)) << name << ": " << message;
+
+  std::string libdevice = real_libdevice();
+  if (libdevice.empty()) return;
+  auto req = make_request("math", {}, "math_intrinsics.bc");
+  req.libdevice_path = libdevice;
+  auto ptx = jit::compile(req).ptx;
+  EXPECT_EQ(count(ptx, ".extern"), 0u) << ptx;
+  EXPECT_NE(ptx.find("sin.approx.f32"), std::string::npos) << ptx;
+  std::string ptxas = SYCLONE_JIT_TEST_PTXAS;
+  if (ptxas.empty()) return;
+  fs::path file = m_dir / "math.ptx";
+  std::ofstream(file) << ptx;
+  EXPECT_EQ(run({ptxas, "-arch=sm_90", file.string(), "-o", (m_dir / "math.cubin").string()},
+                m_dir / "ptxas.log"),
+            0)
+      << read_text(m_dir / "ptxas.log");
+}
+
 TEST_F(JitTest, CMathFunctionsResolveToLibdevice) {
   // Built with -fmath-errno: std::exp stays a call of the C library's expf.
   auto req = make_request(k_calls_expf, {}, "kernels_errno.bc");
@@ -441,17 +483,6 @@ TEST_F(JitTest, ImagesCompiledWithoutOptimization) {
   EXPECT_EQ(ptx.find("__syclone_spec_constant"), std::string::npos) << ptx;
   req.spec_constants = {value_of(k_use_multiply, 2)};
   EXPECT_NE(error_of(req).find("has 1 bytes"), std::string::npos) << error_of(req);
-}
-
-// CUDA's libdevice where a CUDA toolkit is installed (GPU machines, some CI images).
-std::string real_libdevice() {
-  std::vector<fs::path> roots;
-  if (const char* home = std::getenv("CUDA_HOME")) roots.emplace_back(home);
-  roots.emplace_back("/usr/local/cuda");
-  for (const auto& root : roots)
-    if (fs::exists(root / "nvvm/libdevice/libdevice.10.bc"))
-      return (root / "nvvm/libdevice/libdevice.10.bc").string();
-  return "";
 }
 
 TEST_F(JitTest, CudaLibdevice) {
