@@ -33,7 +33,7 @@ const void* find_spec_constant(const spec_constant_values* values, const void* s
 
 // handler_impl
 command& handler_impl::claim(command::kind k, const char* what) {
-  if (m_command.what != command::kind::none)
+  if (m_command_name) // a prefetch or mem_advise records kind::none but is a command too
     throw_error(errc::invalid, std::string("command group: ") + what +
                                    " after " + m_command_name +
                                    "; a command group submits at most one command (SYCL 2020 "
