@@ -248,6 +248,17 @@ void test_one_command_per_group(sycl::queue& q) {
       h.memset(usm, 0, N * sizeof(int));
       h.host_task([] {});
     }));
+    // prefetch and mem_advise are commands too.
+    EXPECT_ERRC(sycl::errc::invalid, "at most one command", q.submit([&](sycl::handler& h) {
+      h.prefetch(usm, N * sizeof(int));
+      h.single_task([=] { usm[0] = -4; });
+    }));
+    EXPECT_ERRC(sycl::errc::invalid, "at most one command", q.submit([&](sycl::handler& h) {
+      h.mem_advise(usm, N * sizeof(int), 0);
+      h.fill(usm, -5, N);
+    }));
+    q.prefetch(usm, N * sizeof(int)).wait();
+    q.mem_advise(usm, N * sizeof(int), 0).wait();
     sycl::free(usm, q);
     // The source accessor is larger than the destination.
     sycl::buffer<int> small{sycl::range<1>(10)};
