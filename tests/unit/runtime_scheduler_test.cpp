@@ -161,6 +161,21 @@ TEST(RuntimeScheduler, AsyncErrorsAreDeliveredOnceAndQueueStaysUsable) {
   sycl::free(p, q);
 }
 
+TEST(RuntimeSchedulerDeathTest, AsyncErrorWithoutHandlerTerminates) {
+  // SYCL 2020 4.13.1.2: with no async_handler on the queue or its context, an asynchronous
+  // error reported by wait_and_throw ends the program, after saying what happened.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        sycl::queue q;
+        q.submit([&](sycl::handler& h) {
+          h.host_task([] { throw sycl::exception(sycl::errc::runtime, "nobody handles this"); });
+        });
+        q.wait_and_throw();
+      },
+      "nobody handles this.*\n.*no async_handler");
+}
+
 TEST(RuntimeScheduler, ConcurrentSubmissionsFromManyThreads) {
   // Several threads submit chains over shared buffers and private USM; every increment lands.
   sycl::queue q;
