@@ -10,7 +10,11 @@ const std::vector<device_target>& device_targets() {
           .name = "nvptx64",
           .aliases = {"nvptx64-nvidia-cuda"},
           // -nocudalib: the JIT links what it needs; no CUDA installation at compile time.
-          .compile_flags = {"--offload-targets=nvptx64-nvidia-cuda", "-nocudalib"},
+          // -unroll-runtime=false: a loop whose trip count is a specialization constant must
+          // reach the JIT whole; runtime unrolling here would split it and mark the rest
+          // "do not unroll", so the JIT could not fully unroll it once the count is known.
+          .compile_flags = {"--offload-targets=nvptx64-nvidia-cuda", "-nocudalib", "-mllvm",
+                            "-unroll-runtime=false"},
           .image_format = "llvm-bc",
           .kernel_calling_convention = llvm::CallingConv::PTX_Kernel,
           // libdevice and NVVM builtins, the CUDA device runtime's printf/malloc/assert, and the
