@@ -177,6 +177,25 @@ void report_launch_latency() {
               asleep);
 }
 
+// Where the pool starts to pay off: a light range kernel of growing size, pool vs caller alone.
+void report_range_scaling() {
+  std::printf("range kernel x[i] = x[i] * 0.5 + 1, pool (%zu threads) vs calling thread alone:\n",
+              host::concurrency());
+  for (std::size_t count : {2048, 8192, 32768, 131072, 524288, 2097152}) {
+    std::vector<float> x(count, 1.0f);
+    auto f = [&](std::size_t i) { x[i] = x[i] * 0.5f + 1.0f; };
+    auto launch = range_of(f, count);
+    double pool = time_ns([&] { host::run(launch); });
+    double alone = time_ns([&] { launch.run_chunk(launch.kernel, 0, count); });
+    std::printf("  %8zu indices: pool %9.2f us, alone %9.2f us (x%.1f)\n", count, pool / 1000,
+                alone / 1000, alone / pool);
+  }
+  auto empty = [](std::size_t) {};
+  auto e = range_of(empty, 65536);
+  std::printf("  empty kernel, 65536 indices on the pool: %.2f us\n",
+              time_ns([&] { host::run(e); }) / 1000);
+}
+
 // The same nd_range kernel (no barrier) run as fibers by the executor, and as a plain loop over
 // work-items (what an executor without barrier support would do).
 void report_fiber_overhead() {
@@ -221,6 +240,7 @@ int main(int argc, char** argv) {
   if (argc > 1) g_seconds = std::max(0.01, std::atof(argv[1]));
   std::printf("host executor: %zu threads\n", host::concurrency());
   report_launch_latency();
+  report_range_scaling();
   report_barriers();
   report_fiber_overhead();
 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the GPU benchmarks on a machine with an NVIDIA GPU and nvcc, from a build tree made
+# here (build/bench/cuda_* by `cmake --build --preset default --target bench`). Writes the
+# log to ${OUT:-.}/cuda_bench.log.
+# Usage: bench/run_cuda.sh [build-dir]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+b=${1:-build}
+out=${OUT:-.}
+tmp=$(mktemp -d)
+nvcc -O3 -arch=sm_90 bench/cuda_native_stream.cu -o "$tmp/native_stream"
+nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency"
+export SYCLONE_CACHE_DIR="$tmp/cache"
+{
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  for n in $((1 << 27)) $((1 << 28)); do
+    "$b/bench/cuda_stream" "$n" 20
+    "$tmp/native_stream" "$n" 20
+  done
+  SYCLONE_JIT_CACHE=0 "$b/bench/cuda_latency"
+  echo "--- second process (JIT from the disk cache):"
+  "$b/bench/cuda_latency"
+  "$b/bench/cuda_latency" | grep first
+  "$tmp/native_latency"
+} 2>&1 | tee "$out/cuda_bench.log"
