@@ -1,5 +1,5 @@
-// SYCL 2020 4.6.3 context: every constructor, get_devices/get_platform/get_info, reference
 // SYCLONE_E2E_HOST_ONLY: checks the host CPU device itself (cpu selectors, cpu descriptors).
+// SYCL 2020 4.6.3 context: every constructor, get_devices/get_platform/get_info, reference
 // semantics (equality and hashing, 4.5.2) of context, queue and event, and queues built on an
 // explicit context.
 #include <sycl/sycl.hpp>

@@ -1,5 +1,5 @@
-// SYCL 2020 4.6.1.1 device selectors: the standard selectors, aspect_selector in its three forms,
 // SYCLONE_E2E_HOST_ONLY: checks the host CPU device itself (cpu selectors, cpu descriptors).
+// SYCL 2020 4.6.1.1 device selectors: the standard selectors, aspect_selector in its three forms,
 // user-written selectors, and the error when no device qualifies (errc::runtime).
 #include <sycl/sycl.hpp>
 

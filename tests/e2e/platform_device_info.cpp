@@ -1,5 +1,5 @@
-// SYCL 2020 4.6.2 platform, 4.6.4 device and their information descriptors (A.1, A.3) on the
 // SYCLONE_E2E_HOST_ONLY: checks the host CPU device itself (cpu selectors, cpu descriptors).
+// SYCL 2020 4.6.2 platform, 4.6.4 device and their information descriptors (A.1, A.3) on the
 // host device: enumeration, device types, every descriptor the host device must answer, and
 // aspects.
 #include <sycl/sycl.hpp>

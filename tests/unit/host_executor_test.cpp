@@ -109,6 +109,30 @@ TEST_F(host_executor, range_uses_several_threads_for_large_launches) {
   EXPECT_GE(seen.size(), 2u);
 }
 
+TEST_F(host_executor, few_expensive_indices_or_work_groups_still_go_parallel) {
+  // Whether to share a launch is decided from the measured cost of its first piece.
+  if (host::concurrency() < 2) GTEST_SKIP() << "one thread only";
+  std::mutex mutex;
+  std::vector<std::thread::id> seen;
+  auto note = [&] {
+    std::lock_guard lock(mutex);
+    if (std::find(seen.begin(), seen.end(), std::this_thread::get_id()) == seen.end())
+      seen.push_back(std::this_thread::get_id());
+  };
+  run_range(32, [&](std::size_t) {
+    note();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  EXPECT_GE(seen.size(), 2u);
+  seen.clear();
+  run_nd(1, {16, 1, 1}, {4, 1, 1}, 0, [&](const std::size_t*, const std::size_t* l) {
+    note();
+    if (l[0] == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    work_group_barrier();
+  });
+  EXPECT_GE(seen.size(), 2u);
+}
+
 TEST_F(host_executor, nd_range_covers_every_pair_once) {
   struct shape {
     int dims;
@@ -366,6 +390,27 @@ TEST_F(host_executor, concurrent_launches_from_two_threads) {
   std::thread b(work, 2, std::ref(failures));
   a.join();
   b.join();
+  EXPECT_EQ(failures.load(), 0u);
+}
+
+TEST_F(host_executor, more_concurrent_launches_than_job_slots) {
+  // The pool publishes up to 64 launches at once; the others run on their launching thread.
+  std::atomic<std::size_t> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 80; ++t) {
+    threads.emplace_back([&] {
+      for (int rep = 0; rep < 5; ++rep) {
+        std::vector<std::atomic<std::uint8_t>> hits(20'000);
+        run_range(hits.size(), [&](std::size_t i) {
+          hits[i].fetch_add(1, std::memory_order_relaxed);
+          if (i % 2048 == 0) std::this_thread::yield();
+        });
+        for (auto& h : hits)
+          if (h.load() != 1) failures.fetch_add(1);
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
   EXPECT_EQ(failures.load(), 0u);
 }
 

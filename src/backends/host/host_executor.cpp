@@ -1,11 +1,13 @@
 #include "host_executor.hpp"
 
+#include "host_config.hpp"
 #include "thread_pool.hpp"
 #include "work_group.hpp"
 
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <string>
 #include <utility>
@@ -13,16 +15,61 @@
 namespace syclone::host {
 namespace {
 
-// Chunks: each thread should get several (load balance with uneven work), each big enough that
-// claiming it (one atomic add) and the call through run_chunk do not show. A launch of a single
-// chunk runs on the caller without touching the pool.
+// Whether a launch is worth sharing with the pool is measured, not guessed from its size: the
+// caller starts alone on a small piece, timing it; once the rest is estimated to take longer than
+// share_threshold_ns it goes to the pool, otherwise the caller finishes alone. Cheap launches
+// (an empty kernel, a few thousand light indices) thus never touch the pool, and expensive ones
+// go parallel even with a handful of work-items or work-groups.
+constexpr double share_threshold_ns = 10'000; // publishing and joining cost a few microseconds
+// Chunks: each thread should get several (load balance with uneven work), each long enough that
+// claiming it (an atomic add contended by every thread) does not show.
 constexpr std::size_t chunks_per_thread = 8;
-constexpr std::size_t range_grain = 1024; // indices of a range kernel
-constexpr std::size_t nd_grain = 256;     // work-items of an nd_range kernel (whole work-groups)
+constexpr double min_chunk_ns = 2'000;
 
-std::size_t chunk_size(std::size_t count, std::size_t grain) {
-  std::size_t threads = thread_pool::instance().concurrency();
-  return std::max(count / (threads * chunks_per_thread), grain);
+double now_ns() noexcept {
+  return std::chrono::duration<double, std::nano>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void share(job::body_fn body, const void* context, std::size_t begin, std::size_t end,
+           double unit_ns) {
+  thread_pool& pool = thread_pool::instance();
+  std::size_t threads = pool.concurrency();
+  std::size_t rest = end - begin;
+  std::size_t chunk = rest / (threads * chunks_per_thread);
+  chunk = std::max(chunk, static_cast<std::size_t>(min_chunk_ns / std::max(unit_ns, 1e-3)));
+  chunk = std::min(chunk, (rest + threads - 1) / threads); // every thread gets a chunk
+  job j(body, context, begin, end, std::max<std::size_t>(chunk, 1));
+  pool.run(j);
+}
+
+// Runs units [0, count) of body, first `probe` of them (then twice as many) on the caller.
+void run_units(job::body_fn body, const void* context, std::size_t count, std::size_t probe) {
+  if (count <= 1 || config().threads <= 1) {
+    body(context, 0, count);
+    return;
+  }
+  std::size_t done = 0;
+  std::size_t step = std::max<std::size_t>(probe, 1);
+  double start = now_ns();
+  for (;;) {
+    std::size_t n = std::min(step, count - done);
+    body(context, done, done + n);
+    done += n;
+    if (done == count) return;
+    double unit_ns = (now_ns() - start) / double(done);
+    double rest_ns = unit_ns * double(count - done);
+    if (rest_ns >= share_threshold_ns) {
+      share(body, context, done, count, unit_ns);
+      return;
+    }
+    if (rest_ns < share_threshold_ns / 2) {
+      body(context, done, count);
+      return;
+    }
+    step *= 2;
+  }
 }
 
 void range_body(const void* context, std::size_t begin, std::size_t end) {
@@ -60,12 +107,9 @@ struct hide_work_group {
 void run(const range_launch& launch) {
   if (launch.count == 0) return;
   hide_work_group hide;
-  if (launch.count <= range_grain) {
-    launch.run_chunk(launch.kernel, 0, launch.count);
-    return;
-  }
-  job j(&range_body, &launch, launch.count, chunk_size(launch.count, range_grain));
-  thread_pool::instance().run(j);
+  // A first piece of up to 64 indices: enough to time a light kernel, little serial work if
+  // every index is heavy.
+  run_units(&range_body, &launch, launch.count, std::clamp<std::size_t>(launch.count / 32, 1, 64));
 }
 
 void run(const nd_range_launch& launch) {
@@ -82,13 +126,7 @@ void run(const nd_range_launch& launch) {
                                   " work-items is too large; use at most 2^32-1");
   }
   nd_context context{&launch, schedule(), schedule_seed()};
-  std::size_t min_groups = (nd_grain + items - 1) / items;
-  if (groups <= min_groups) {
-    nd_body(&context, 0, groups);
-    return;
-  }
-  job j(&nd_body, &context, groups, chunk_size(groups, min_groups));
-  thread_pool::instance().run(j);
+  run_units(&nd_body, &context, groups, 1);
 }
 
 std::size_t concurrency() noexcept {

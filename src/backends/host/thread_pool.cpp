@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <climits>
 #include <cstdio>
@@ -55,6 +56,8 @@ bool spin_until(Done done, std::uint64_t spin_ns) noexcept {
 }
 
 thread_local bool tl_on_pool_thread = false;
+// The lane a thread starts in: 0 for launching threads, the worker's number for pool threads.
+thread_local std::size_t tl_lane = 0;
 
 } // namespace
 
@@ -62,26 +65,30 @@ bool on_pool_thread() noexcept {
   return tl_on_pool_thread;
 }
 
-void job::work() noexcept {
-  for (;;) {
-    std::size_t begin = m_next.fetch_add(m_chunk, std::memory_order_relaxed);
-    if (begin >= m_count) return;
-    std::size_t end = m_count - begin > m_chunk ? begin + m_chunk : m_count;
-    try {
-      m_body(m_context, begin, end);
-    } catch (...) {
-      fail(std::current_exception());
-      return;
+void job::work(std::size_t first) noexcept {
+  for (std::size_t k = 0; k < m_lane_count; ++k) {
+    lane& l = m_lanes[(first + k) % m_lane_count];
+    while (l.next.load(std::memory_order_relaxed) < l.end) {
+      if (m_failed.load(std::memory_order_relaxed)) return;
+      std::size_t begin = l.next.fetch_add(m_chunk, std::memory_order_relaxed);
+      if (begin >= l.end) break;
+      std::size_t end = l.end - begin > m_chunk ? begin + m_chunk : l.end;
+      try {
+        m_body(m_context, begin, end);
+      } catch (...) {
+        fail(std::current_exception());
+        return;
+      }
     }
   }
+  m_drained.store(true, std::memory_order_relaxed);
 }
 
 void job::fail(std::exception_ptr error) noexcept {
   bool expected = false;
   if (m_failed.compare_exchange_strong(expected, true, std::memory_order_acq_rel))
     m_error = std::move(error);
-  // No new chunks: claims from here on land at or past m_count.
-  m_next.store(m_count, std::memory_order_relaxed);
+  m_drained.store(true, std::memory_order_relaxed); // no new chunks start
 }
 
 thread_pool& thread_pool::instance() {
@@ -95,7 +102,9 @@ thread_pool& thread_pool::instance() {
   return *pool;
 }
 
-thread_pool::thread_pool() : m_spin_ns(config().spin_ns) {
+thread_pool::thread_pool()
+    : m_lane_count(std::min(config().threads, max_lanes)), m_spin_ns(config().spin_ns) {
+  for (slot& s : m_slots) s.m_lanes = std::make_unique<job::lane[]>(m_lane_count);
   start_workers(config().threads - 1);
 }
 
@@ -119,6 +128,7 @@ void thread_pool::start_workers(std::size_t count) {
 
 void thread_pool::worker_main(std::size_t index) {
   tl_on_pool_thread = true;
+  tl_lane = (index + 1) % m_lane_count;
   char name[16];
   std::snprintf(name, sizeof(name), "syclone-host%zu", index + 1);
   pthread_setname_np(pthread_self(), name);
@@ -127,9 +137,13 @@ void thread_pool::worker_main(std::size_t index) {
     // wait below cannot miss it.
     std::uint32_t epoch = m_epoch.load(std::memory_order_acquire);
     if (m_stopping.load(std::memory_order_acquire)) return;
-    if (job* j = join_job()) {
-      j->work();
-      leave_job(*j);
+    slot* s = nullptr;
+    if (job* j = join_job(s)) {
+      // Wake-ups cascade: the launcher wakes one sleeper, each thread that finds work left
+      // wakes the next, so no thread spends long in the kernel on behalf of the others.
+      if (!j->drained() && m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
+      j->work(tl_lane);
+      leave(*s);
       continue;
     }
     auto changed = [&] { return m_epoch.load(std::memory_order_relaxed) != epoch; };
@@ -140,84 +154,92 @@ void thread_pool::worker_main(std::size_t index) {
   }
 }
 
-job* thread_pool::join_job() noexcept {
-  std::lock_guard lock(m_mutex);
-  for (job* j = m_jobs; j; j = j->m_next_job) {
-    if (j->has_unclaimed()) {
-      j->m_users.fetch_add(1, std::memory_order_relaxed);
+job* thread_pool::join_job(slot*& joined) noexcept {
+  std::uint64_t occupied = m_occupied.load(std::memory_order_acquire);
+  while (occupied) {
+    slot& s = m_slots[std::countr_zero(occupied)];
+    occupied &= occupied - 1;
+    // A look without counting (the job itself may not be read uncounted: it may be gone).
+    if (!s.m_job.load(std::memory_order_relaxed)) continue;
+    // Counted first, then the job re-read (both seq_cst, pairing with unpublish()): if it is
+    // still there, the launcher will wait for this thread.
+    s.m_users.fetch_add(1, std::memory_order_seq_cst);
+    job* j = s.m_job.load(std::memory_order_seq_cst);
+    if (j && !j->drained()) {
+      joined = &s;
       return j;
     }
+    leave(s);
   }
   return nullptr;
 }
 
-void thread_pool::publish(job& j) noexcept {
-  {
-    std::lock_guard lock(m_mutex);
-    // Appended: jobs are served first come, first served.
-    job** tail = &m_jobs;
-    job* prev = nullptr;
-    while (*tail) {
-      prev = *tail;
-      tail = &(*tail)->m_next_job;
-    }
-    *tail = &j;
-    j.m_prev = prev;
-    j.m_next_job = nullptr;
-    j.m_listed = true;
+thread_pool::slot* thread_pool::publish(job& j) noexcept {
+  std::uint64_t occupied = m_occupied.load(std::memory_order_relaxed);
+  std::size_t index;
+  do {
+    if (occupied == ~std::uint64_t(0)) return nullptr;
+    index = static_cast<std::size_t>(std::countr_one(occupied));
+  } while (!m_occupied.compare_exchange_weak(occupied, occupied | (std::uint64_t(1) << index),
+                                             std::memory_order_acq_rel));
+  slot& s = m_slots[index];
+  // Lane k holds units [begin + k * rest / lanes, begin + (k + 1) * rest / lanes).
+  std::size_t rest = j.m_end - j.m_begin;
+  std::size_t lanes = std::min(m_lane_count, j.chunks());
+  std::size_t share = rest / lanes, extra = rest % lanes, at = j.m_begin;
+  for (std::size_t k = 0; k < lanes; ++k) {
+    std::size_t n = share + (k < extra ? 1 : 0);
+    s.m_lanes[k].next.store(at, std::memory_order_relaxed);
+    s.m_lanes[k].end = at + n;
+    at += n;
   }
+  j.m_lanes = s.m_lanes.get();
+  j.m_lane_count = lanes;
+  s.m_job.store(&j, std::memory_order_seq_cst);
   m_epoch.fetch_add(1, std::memory_order_seq_cst);
-  if (m_sleepers.load(std::memory_order_seq_cst) > 0) {
-    std::size_t helpers = std::min(j.chunks() - 1, m_workers.size());
-    futex_wake(m_epoch, static_cast<int>(std::min<std::size_t>(helpers, INT_MAX)));
-  }
+  if (m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
+  return &s;
 }
 
-void thread_pool::unpublish(job& j) noexcept {
-  std::lock_guard lock(m_mutex);
-  if (!j.m_listed) return;
-  if (j.m_prev)
-    j.m_prev->m_next_job = j.m_next_job;
-  else
-    m_jobs = j.m_next_job;
-  if (j.m_next_job) j.m_next_job->m_prev = j.m_prev;
-  j.m_listed = false;
-}
-
-void thread_pool::leave_job(job& j) noexcept {
-  // After this decrement j may be gone (its launcher returns); only its address is used below.
-  std::uint32_t old = j.m_users.fetch_sub(1, std::memory_order_acq_rel);
-  if (old == (job::waiting_bit | 1)) futex_wake(j.m_users, 1);
-}
-
-void thread_pool::wait_users(job& j) noexcept {
-  constexpr std::uint32_t count_mask = ~job::waiting_bit;
-  auto idle = [&] { return (j.m_users.load(std::memory_order_acquire) & count_mask) == 0; };
-  if (spin_until(idle, config().spin_ns)) return;
-  for (;;) {
-    std::uint32_t users = j.m_users.load(std::memory_order_acquire);
-    if ((users & count_mask) == 0) return;
-    if (!(users & job::waiting_bit)) {
-      if (!j.m_users.compare_exchange_weak(users, users | job::waiting_bit,
-                                           std::memory_order_acq_rel))
-        continue;
-      users |= job::waiting_bit;
+void thread_pool::unpublish(slot& s) noexcept {
+  s.m_job.store(nullptr, std::memory_order_seq_cst);
+  constexpr std::uint32_t count_mask = ~waiting_bit;
+  auto idle = [&] { return (s.m_users.load(std::memory_order_seq_cst) & count_mask) == 0; };
+  if (!spin_until(idle, m_spin_ns)) {
+    for (;;) {
+      std::uint32_t users = s.m_users.load(std::memory_order_seq_cst);
+      if ((users & count_mask) == 0) break;
+      if (!(users & waiting_bit)) {
+        if (!s.m_users.compare_exchange_weak(users, users | waiting_bit, std::memory_order_seq_cst))
+          continue;
+        users |= waiting_bit;
+      }
+      futex_wait(s.m_users, users);
     }
-    futex_wait(j.m_users, users);
+    s.m_users.fetch_and(count_mask, std::memory_order_relaxed);
   }
+  auto index = static_cast<std::size_t>(&s - m_slots);
+  m_occupied.fetch_and(~(std::uint64_t(1) << index), std::memory_order_release);
+}
+
+void thread_pool::leave(slot& s) noexcept {
+  std::uint32_t old = s.m_users.fetch_sub(1, std::memory_order_seq_cst);
+  if (old == (waiting_bit | 1)) futex_wake(s.m_users, 1);
 }
 
 void thread_pool::run(job& j) {
-  if (j.m_count == 0) return;
+  if (j.m_begin >= j.m_end) return;
   if (j.chunks() == 1 || m_workers.empty() || m_stopping.load(std::memory_order_relaxed)) {
-    // Small launches stay on the caller: no other thread's cache is touched, nothing is woken.
-    j.m_body(j.m_context, 0, j.m_count);
+    j.m_body(j.m_context, j.m_begin, j.m_end);
     return;
   }
-  publish(j);
-  j.work();
-  unpublish(j);
-  wait_users(j);
+  slot* s = publish(j);
+  if (!s) {
+    j.m_body(j.m_context, j.m_begin, j.m_end); // every slot taken: run alone
+    return;
+  }
+  j.work(tl_lane % j.m_lane_count);
+  unpublish(*s);
   if (j.m_failed.load(std::memory_order_acquire)) std::rethrow_exception(j.m_error);
 }
 

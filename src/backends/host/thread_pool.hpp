@@ -1,13 +1,15 @@
-// The host device's thread pool. A launch is a job: units [0, count) handed out in chunks through
-// one atomic counter, so fast threads take more chunks than slow ones. The launching thread works
-// on its own job; pool threads join while it has unclaimed chunks.
+// The host device's thread pool. A launch is a job: units [begin, end) cut into one lane per
+// thread. Each thread claims chunks of its own lane first (so the same thread touches the same
+// data launch after launch, as with a static schedule) and then steals chunks from the other
+// lanes (so uneven work still balances). The launching thread works on its own job; pool threads
+// join while it has unclaimed chunks. Nothing takes a lock.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
-#include <mutex>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -17,36 +19,42 @@ class job {
 public:
   using body_fn = void (*)(const void* context, std::size_t begin, std::size_t end);
 
-  job(body_fn body, const void* context, std::size_t count, std::size_t chunk) noexcept
-      : m_body(body), m_context(context), m_count(count), m_chunk(chunk ? chunk : 1) {}
+  // Units [begin, end), claimed `chunk` units at a time.
+  job(body_fn body, const void* context, std::size_t begin, std::size_t end,
+      std::size_t chunk) noexcept
+      : m_body(body), m_context(context), m_begin(begin), m_end(end), m_chunk(chunk ? chunk : 1) {}
   job(const job&) = delete;
   job& operator=(const job&) = delete;
 
-  std::size_t chunks() const noexcept { return (m_count + m_chunk - 1) / m_chunk; }
+  std::size_t chunks() const noexcept { return (m_end - m_begin + m_chunk - 1) / m_chunk; }
 
 private:
   friend class thread_pool;
 
-  // Claims and runs chunks until none is left; an exception stops the job (first one kept).
-  void work() noexcept;
-  bool has_unclaimed() const noexcept { return m_next.load(std::memory_order_relaxed) < m_count; }
-  void fail(std::exception_ptr error) noexcept;
+  // A contiguous share of the units; its own cache line, so claims in one lane do not slow down
+  // the others.
+  struct alignas(64) lane {
+    std::atomic<std::size_t> next;
+    std::size_t end;
+  };
 
-  static constexpr std::uint32_t waiting_bit = 1u << 31;
+  // Runs chunks, lane `first` first, then the others, until none is left or one threw (the
+  // first exception is kept).
+  void work(std::size_t first) noexcept;
+  bool drained() const noexcept { return m_drained.load(std::memory_order_relaxed); }
+  void fail(std::exception_ptr error) noexcept;
 
   body_fn m_body;
   const void* m_context;
-  std::size_t m_count;
+  std::size_t m_begin;
+  std::size_t m_end;
   std::size_t m_chunk;
-  alignas(64) std::atomic<std::size_t> m_next{0};
-  // Pool threads inside work() (they joined under the pool mutex while the job was listed), plus
-  // waiting_bit once the launcher sleeps until they leave.
-  alignas(64) std::atomic<std::uint32_t> m_users{0};
+  lane* m_lanes = nullptr; // set when published (the slot's lanes)
+  std::size_t m_lane_count = 0;
+  // Set by a thread that found every lane empty (or on failure): joining is pointless.
+  alignas(64) std::atomic<bool> m_drained{false};
   std::atomic<bool> m_failed{false};
   std::exception_ptr m_error;
-  job* m_prev = nullptr; // the pool's list of jobs with unclaimed chunks (pool mutex)
-  job* m_next_job = nullptr;
-  bool m_listed = false;
 };
 
 class thread_pool {
@@ -63,18 +71,31 @@ public:
   void run(job& j);
 
 private:
+  // A published job. A pool thread counts itself in m_users before it reads m_job and leaves
+  // after its last chunk; the launcher clears m_job, then waits until m_users drops to zero, so
+  // no thread touches the job (on the launcher's stack) once run() returns. The slot outlives
+  // every job, so the wake-up after the last decrement is always on valid memory.
+  struct slot {
+    alignas(64) std::atomic<job*> m_job{nullptr};
+    std::atomic<std::uint32_t> m_users{0}; // + waiting_bit while the launcher sleeps on it
+    std::unique_ptr<job::lane[]> m_lanes;  // the lanes of the slot's job
+  };
+  static constexpr std::uint32_t waiting_bit = 1u << 31;
+  static constexpr std::size_t slot_count = 64; // launches in flight at once (more run alone)
+  static constexpr std::size_t max_lanes = 64;  // threads beyond share lanes
+
   thread_pool();
   void start_workers(std::size_t count);
   void worker_main(std::size_t index);
-  job* join_job() noexcept; // a listed job with unclaimed chunks, its m_users incremented
-  void publish(job& j) noexcept;
-  void unpublish(job& j) noexcept;
-  static void wait_users(job& j) noexcept;
-  static void leave_job(job& j) noexcept;
+  job* join_job(slot*& joined) noexcept; // a published job with unclaimed chunks, or null
+  slot* publish(job& j) noexcept;        // null when every slot is taken
+  void unpublish(slot& s) noexcept;      // returns once no pool thread uses the slot's job
+  static void leave(slot& s) noexcept;
   void shutdown() noexcept;
 
-  std::mutex m_mutex;
-  job* m_jobs = nullptr;
+  std::size_t m_lane_count;
+  slot m_slots[slot_count];
+  alignas(64) std::atomic<std::uint64_t> m_occupied{0}; // bit i: m_slots[i] belongs to a launch
   // Bumped on every publish (and at shutdown); idle threads poll it, then futex-wait on it.
   alignas(64) std::atomic<std::uint32_t> m_epoch{0};
   std::atomic<std::uint32_t> m_sleepers{0};
