@@ -1,0 +1,301 @@
+#include "cuda_device.hpp"
+
+#include "cuda_stream.hpp"
+
+#include <sycl/exception.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <unordered_map>
+
+namespace syclone::cuda {
+
+namespace {
+
+int attribute(CUdevice device, CUdevice_attribute a) {
+  int v = 0;
+  call(driver().device_get_attribute, &v, a, device);
+  return v;
+}
+
+// An attribute some drivers may not report (deprecated ones): `fallback` then.
+int attribute_or(CUdevice device, CUdevice_attribute a, int fallback) {
+  int v = 0;
+  return invoke(driver().device_get_attribute, &v, a, device) == CUDA_SUCCESS ? v : fallback;
+}
+
+unsigned positive(int v) {
+  return v > 0 ? static_cast<unsigned>(v) : 1u;
+}
+
+// Allocations aligned beyond the driver's guarantee: the pointer handed out -> the driver's.
+// Shared by all devices: the runtime frees host allocations through any device of the context.
+struct aligned_allocations {
+  std::mutex mutex;
+  std::unordered_map<void*, void*> base;
+};
+aligned_allocations& aligned_map() {
+  static auto* m = new aligned_allocations;
+  return *m;
+}
+
+} // namespace
+
+std::string driver_version_string(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+cuda_device::cuda_device(CUdevice device, int ordinal, int driver_version) : m_ordinal(ordinal) {
+  call(driver().primary_ctx_retain, &m_context, device);
+  make_current(m_context);
+  query_properties(device, driver_version);
+  m_events = std::make_unique<event_services>(m_context);
+  kernel_cache::device_info info;
+  info.context = m_context;
+  info.arch = m_arch;
+  info.driver_version = driver_version;
+  info.device_name = m_props.name;
+  m_kernels = std::make_unique<kernel_cache>(std::move(info));
+}
+
+void cuda_device::query_properties(CUdevice dev, int driver_version) {
+  if (!attribute(dev, CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING))
+    sycl::detail::throw_error(sycl::errc::runtime,
+                              "CUDA device " + std::to_string(m_ordinal) +
+                                  " has no unified addressing, which the CUDA backend needs");
+  auto& p = m_props;
+  char name[256] = {};
+  call(driver().device_get_name, name, static_cast<int>(sizeof name - 1), dev);
+  p.name = name;
+  p.vendor = "NVIDIA Corporation";
+  p.vendor_id = 0x10de; // NVIDIA's PCI vendor id
+  p.driver_version = driver_version_string(driver_version);
+  int major = attribute(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+  int minor = attribute(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+  m_arch = "sm_" + std::to_string(major * 10 + minor);
+  p.version = m_arch;
+  p.type = sycl::info::device_type::gpu;
+
+  m_limits.multiprocessors = positive(attribute(dev, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
+  m_limits.max_threads_per_block =
+      positive(attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
+  m_limits.warp_size = positive(attribute(dev, CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+  const CUdevice_attribute block_attr[3] = {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+                                            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+                                            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z};
+  const CUdevice_attribute grid_attr[3] = {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+                                           CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+                                           CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z};
+  for (int h = 0; h < 3; ++h) {
+    m_limits.max_block[h] = positive(attribute(dev, block_attr[h]));
+    m_limits.max_grid[h] = positive(attribute(dev, grid_attr[h]));
+  }
+
+  p.compute_units = m_limits.multiprocessors;
+  p.clock_mhz = static_cast<std::uint32_t>(attribute_or(dev, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, 0) /
+                                           1000); // kHz
+  p.max_work_group_size = m_limits.max_threads_per_block;
+  // SYCL order: the last dimension is CUDA's x.
+  p.max_work_item_sizes[0] = m_limits.max_block[2];
+  p.max_work_item_sizes[1] = m_limits.max_block[1];
+  p.max_work_item_sizes[2] = m_limits.max_block[0];
+
+  // Local memory is dynamic shared memory; kernels needing more than the default 48 KiB opt in
+  // at launch (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).
+  auto shared_default =
+      static_cast<std::size_t>(attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK));
+  auto shared_optin = static_cast<std::size_t>(
+      attribute_or(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 0));
+  m_max_shared_optin = std::max(shared_default, shared_optin);
+  p.local_mem_size = m_max_shared_optin;
+  p.local_mem_type = sycl::info::local_mem_type::local;
+
+  std::size_t total = 0;
+  call(driver().device_total_mem, &total, dev);
+  p.global_mem_size = total;
+  p.max_mem_alloc_size = total;
+  p.global_mem_cache_size =
+      static_cast<std::uint64_t>(attribute_or(dev, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, 0));
+  p.global_mem_cache_line_size = 128;
+  p.mem_base_addr_align = 256 * 8; // cuMemAlloc aligns to 256 bytes; SYCL counts bits
+
+  p.sub_group_sizes = {m_limits.warp_size};
+  p.max_num_sub_groups = m_limits.max_threads_per_block / m_limits.warp_size;
+  // Volta's independent thread scheduling.
+  p.sub_group_independent_forward_progress = major >= 7;
+
+  m_max_pitch = static_cast<std::size_t>(attribute_or(dev, CU_DEVICE_ATTRIBUTE_MAX_PITCH, 0));
+  if (m_max_pitch == 0) m_max_pitch = 2147483647;
+  m_managed = attribute_or(dev, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, 0) != 0;
+  bool concurrent_managed =
+      attribute_or(dev, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, 0) != 0;
+  bool pageable = attribute_or(dev, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, 0) != 0;
+
+  using sycl::aspect;
+  p.aspects = {aspect::gpu,
+               aspect::fp64,
+               aspect::atomic64,
+               aspect::queue_profiling,
+               aspect::usm_device_allocations,
+               aspect::usm_host_allocations,
+               aspect::usm_atomic_host_allocations};
+  if (major * 10 + minor >= 53) p.aspects.push_back(aspect::fp16);
+  if (m_managed) p.aspects.push_back(aspect::usm_shared_allocations);
+  if (m_managed && concurrent_managed) p.aspects.push_back(aspect::usm_atomic_shared_allocations);
+  // HMM / ATS: the GPU reads memory from malloc.
+  if (pageable) p.aspects.push_back(aspect::usm_system_allocations);
+}
+
+void* cuda_device::allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind) {
+  if (bytes == 0 || (alignment & (alignment - 1))) return nullptr;
+  if (kind == sycl::usm::alloc::shared && !m_managed) return nullptr;
+  if (try_make_current(m_context) != CUDA_SUCCESS) return nullptr;
+  // cuMemAlloc and cuMemAllocManaged align to 256 bytes; cuMemHostAlloc promises nothing (small
+  // pinned blocks come 512-byte aligned on CUDA 13). Larger alignments over-allocate.
+  if (alignment > 256) return allocate_aligned(bytes, alignment, kind);
+  void* p = allocate_raw(bytes, kind);
+  if (p && reinterpret_cast<std::uintptr_t>(p) % std::max<std::size_t>(alignment, 1) != 0) {
+    free_raw(p, kind);
+    return allocate_aligned(bytes, alignment, kind);
+  }
+  return p;
+}
+
+void* cuda_device::allocate_aligned(std::size_t bytes, std::size_t alignment,
+                                    sycl::usm::alloc kind) {
+  if (bytes + alignment < bytes) return nullptr;
+  void* raw = allocate_raw(bytes + alignment, kind);
+  if (!raw) return nullptr;
+  auto addr = reinterpret_cast<std::uintptr_t>(raw);
+  void* aligned = reinterpret_cast<void*>((addr + alignment - 1) / alignment * alignment);
+  auto& map = aligned_map();
+  std::lock_guard lock(map.mutex);
+  map.base[aligned] = raw;
+  return aligned;
+}
+
+void* cuda_device::allocate_raw(std::size_t bytes, sycl::usm::alloc kind) {
+  const driver_api& d = driver();
+  switch (kind) {
+  case sycl::usm::alloc::device: {
+    CUdeviceptr p = 0;
+    return invoke(d.mem_alloc, &p, bytes) == CUDA_SUCCESS ? reinterpret_cast<void*>(p) : nullptr;
+  }
+  case sycl::usm::alloc::host: {
+    // Portable: usable from every device's context; mapped: kernels dereference it directly.
+    void* p = nullptr;
+    return invoke(d.mem_host_alloc, &p, bytes,
+                  CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP) == CUDA_SUCCESS
+               ? p
+               : nullptr;
+  }
+  case sycl::usm::alloc::shared: {
+    // Managed memory can oversubscribe the card, and then every kernel touching it pages: a
+    // shared allocation larger than the free device memory fails instead (SYCL 2020 4.8.3
+    // allows nullptr).
+    std::size_t free = 0, total = 0;
+    if (invoke(d.mem_get_info, &free, &total) != CUDA_SUCCESS || bytes > free) return nullptr;
+    CUdeviceptr p = 0;
+    return invoke(d.mem_alloc_managed, &p, bytes, CU_MEM_ATTACH_GLOBAL) == CUDA_SUCCESS
+               ? reinterpret_cast<void*>(p)
+               : nullptr;
+  }
+  default:
+    return nullptr;
+  }
+}
+
+void cuda_device::free_raw(void* ptr, sycl::usm::alloc kind) noexcept {
+  if (kind == sycl::usm::alloc::host)
+    invoke(driver().mem_free_host, ptr);
+  else
+    invoke(driver().mem_free, reinterpret_cast<CUdeviceptr>(ptr));
+}
+
+void cuda_device::deallocate(void* ptr, sycl::usm::alloc kind) noexcept {
+  if (!ptr) return;
+  {
+    auto& map = aligned_map();
+    std::lock_guard lock(map.mutex);
+    if (auto it = map.base.find(ptr); it != map.base.end()) {
+      ptr = it->second;
+      map.base.erase(it);
+    }
+  }
+  // Failures here (a driver already shut down at exit, a failed context) leave nothing to free.
+  if (try_make_current(m_context) == CUDA_SUCCESS) free_raw(ptr, kind);
+}
+
+bool cuda_device::host_accessible(sycl::usm::alloc kind) const noexcept {
+  return kind == sycl::usm::alloc::host || kind == sycl::usm::alloc::shared;
+}
+
+std::unique_ptr<runtime::stream> cuda_device::create_stream(bool profiling) {
+  return std::make_unique<cuda_stream>(*this, profiling);
+}
+
+// cuda_platform
+
+cuda_platform::cuda_platform(int driver_version, std::vector<std::unique_ptr<cuda_device>> devices)
+    : m_driver_version(driver_version), m_devices(std::move(devices)) {}
+
+std::string cuda_platform::version() const {
+  return "CUDA " + driver_version_string(m_driver_version);
+}
+
+std::vector<runtime::device*> cuda_platform::devices() {
+  std::vector<runtime::device*> out;
+  for (auto& d : m_devices) out.push_back(d.get());
+  return out;
+}
+
+} // namespace syclone::cuda
+
+// The plugin's entry point (src/runtime/plugins.cpp): the NVIDIA platform, or null with the
+// reason when this machine has no usable driver or device.
+extern "C" __attribute__((visibility("default"))) syclone::runtime::platform*
+syclone_backend_create(int abi_version, std::string* error) {
+  using namespace syclone::cuda;
+  auto set_error = [&](const std::string& message) {
+    if (error) *error = message;
+    return nullptr;
+  };
+  if (abi_version != syclone::runtime::backend_abi_version)
+    return set_error("the CUDA backend plugin was built for runtime ABI " +
+                     std::to_string(syclone::runtime::backend_abi_version) + ", the runtime has " +
+                     std::to_string(abi_version) +
+                     "; install matching libsyclone.so and libsyclone-cuda.so");
+  std::string why;
+  const driver_api* d = load_driver(&why);
+  if (!d) return set_error(why);
+  if (CUresult r = invoke(d->init, 0u); r != CUDA_SUCCESS)
+    return set_error("cuInit failed: " + error_text(r));
+  int version = 0, count = 0;
+  if (CUresult r = invoke(d->driver_get_version, &version); r != CUDA_SUCCESS)
+    return set_error("cuDriverGetVersion failed: " + error_text(r));
+  if (CUresult r = invoke(d->device_get_count, &count); r != CUDA_SUCCESS)
+    return set_error("cuDeviceGetCount failed: " + error_text(r));
+  if (count <= 0) return set_error("no CUDA device");
+
+  // A device that cannot be opened (exclusive mode taken, no unified addressing) is left out;
+  // the platform exists while one device works.
+  std::vector<std::unique_ptr<cuda_device>> devices;
+  std::string skipped;
+  for (int i = 0; i < count; ++i) {
+    try {
+      CUdevice dev = 0;
+      call(d->device_get, &dev, i);
+      devices.push_back(std::make_unique<cuda_device>(dev, i, version));
+    } catch (const std::exception& e) {
+      skipped += (skipped.empty() ? "" : "; ") + std::string("device ") + std::to_string(i) + ": " +
+                 e.what();
+    }
+  }
+  if (devices.empty()) return set_error("no usable CUDA device: " + skipped);
+  if (!skipped.empty() && trace_calls)
+    std::fprintf(stderr, "syclone cuda: left out %s\n", skipped.c_str());
+  // Lives as long as the process: the runtime keeps pointers to it.
+  return new cuda_platform(version, std::move(devices));
+}

@@ -1,0 +1,82 @@
+// NVIDIA GPUs as SYCL devices (src/runtime/backend.hpp): discovery, properties, USM and the
+// per-device state streams share (primary context, kernels, events).
+#pragma once
+
+#include "../../runtime/backend.hpp"
+#include "cuda_driver.hpp"
+#include "cuda_event.hpp"
+#include "cuda_kernels.hpp"
+#include "launch_geometry.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace syclone::cuda {
+
+class cuda_device final : public runtime::device {
+public:
+  // Retains the device's primary context (the one the CUDA runtime API shares, so that
+  // libraries using it see our allocations). Throws sycl::exception.
+  cuda_device(CUdevice device, int ordinal, int driver_version);
+
+  sycl::backend backend() const noexcept override { return sycl::backend::ext_oneapi_cuda; }
+  const runtime::device_properties& properties() const noexcept override { return m_props; }
+
+  // SYCL 2020 4.8.3: device memory (cuMemAlloc), pinned host memory (cuMemHostAlloc) and managed
+  // memory (cuMemAllocManaged) for shared allocations.
+  void* allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind) override;
+  void deallocate(void* ptr, sycl::usm::alloc kind) noexcept override;
+  bool host_accessible(sycl::usm::alloc kind) const noexcept override;
+
+  // runtime::device's streams profile: the interface does not say which queues need it.
+  std::unique_ptr<runtime::stream> create_stream() override { return create_stream(true); }
+  std::unique_ptr<runtime::stream> create_stream(bool profiling);
+
+  CUcontext context() const noexcept { return m_context; }
+  const device_limits& limits() const noexcept { return m_limits; }
+  // CU_DEVICE_ATTRIBUTE_MAX_PITCH: larger strides are copied row by row.
+  std::size_t max_pitch() const noexcept { return m_max_pitch; }
+  // Dynamic shared memory a kernel may use after opting in (cuFuncSetAttribute).
+  std::size_t max_shared_optin() const noexcept { return m_max_shared_optin; }
+  const std::string& arch() const noexcept { return m_arch; }
+  kernel_cache& kernels() noexcept { return *m_kernels; }
+  event_services& events() noexcept { return *m_events; }
+
+private:
+  void query_properties(CUdevice device, int driver_version);
+  void* allocate_aligned(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind);
+  void* allocate_raw(std::size_t bytes, sycl::usm::alloc kind);
+  void free_raw(void* ptr, sycl::usm::alloc kind) noexcept;
+
+  int m_ordinal;
+  CUcontext m_context = nullptr;
+  runtime::device_properties m_props;
+  device_limits m_limits;
+  std::size_t m_max_pitch = 0;
+  std::size_t m_max_shared_optin = 0;
+  std::string m_arch;
+  bool m_managed = false;
+  std::unique_ptr<kernel_cache> m_kernels;
+  std::unique_ptr<event_services> m_events;
+};
+
+class cuda_platform final : public runtime::platform {
+public:
+  cuda_platform(int driver_version, std::vector<std::unique_ptr<cuda_device>> devices);
+  sycl::backend backend() const noexcept override { return sycl::backend::ext_oneapi_cuda; }
+  std::string name() const override { return "NVIDIA CUDA"; }
+  std::string vendor() const override { return "NVIDIA Corporation"; }
+  std::string version() const override;
+  std::vector<runtime::device*> devices() override;
+
+private:
+  int m_driver_version;
+  std::vector<std::unique_ptr<cuda_device>> m_devices;
+};
+
+// "13.0" from cuDriverGetVersion's 13000.
+std::string driver_version_string(int version);
+
+} // namespace syclone::cuda

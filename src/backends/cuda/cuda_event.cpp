@@ -1,0 +1,232 @@
+#include "cuda_event.hpp"
+
+#include <sycl/exception.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+namespace syclone::cuda {
+
+std::uint64_t host_now_ns() noexcept {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count());
+}
+
+std::exception_ptr make_error(const char* call, CUresult result, const std::string& context) {
+  try {
+    throw_error(call, result, context);
+  } catch (...) {
+    return std::current_exception();
+  }
+}
+
+// stream_handle
+
+stream_handle::stream_handle(CUcontext context, unsigned flags) : m_context(context) {
+  make_current(context);
+  call(driver().stream_create, &m_stream, flags);
+}
+
+stream_handle::~stream_handle() {
+  // Work still in the stream completes first; the driver releases the stream after it. Errors
+  // (a driver already shut down at exit) leave nothing to clean up.
+  if (try_make_current(m_context) == CUDA_SUCCESS) invoke(driver().stream_destroy, m_stream);
+}
+
+// event_pool
+
+CUevent event_pool::acquire() {
+  {
+    std::lock_guard lock(m_mutex);
+    if (!m_free.empty()) {
+      CUevent e = m_free.back();
+      m_free.pop_back();
+      return e;
+    }
+  }
+  CUevent e = nullptr;
+  make_current(m_context);
+  call(driver().event_create, &e, m_timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING);
+  return e;
+}
+
+void event_pool::release(CUevent event) noexcept {
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_free.size() < max_pooled) {
+      m_free.push_back(event);
+      return;
+    }
+  }
+  if (try_make_current(m_context) == CUDA_SUCCESS) invoke(driver().event_destroy, event);
+}
+
+// clock_calibration
+
+bool clock_calibration::calibrate() {
+  if (!m_stream) {
+    m_stream = std::make_unique<stream_handle>(m_context, CU_STREAM_NON_BLOCKING);
+    if (invoke(driver().event_create, &m_event, CU_EVENT_DEFAULT) != CUDA_SUCCESS) {
+      m_event = nullptr;
+      return false;
+    }
+  }
+  // The event runs as soon as it is recorded on this idle stream: its GPU time lies between the
+  // two host readings, whose midpoint is the estimate.
+  std::uint64_t before = host_now_ns();
+  if (invoke(driver().event_record, m_event, m_stream->get()) != CUDA_SUCCESS ||
+      invoke(driver().event_synchronize, m_event) != CUDA_SUCCESS)
+    return false;
+  std::uint64_t after = host_now_ns();
+  m_host_ns = static_cast<std::int64_t>(before + (after - before) / 2);
+  return true;
+}
+
+bool clock_calibration::host_time(CUevent event, std::int64_t& ns) {
+  std::lock_guard lock(m_mutex);
+  make_current(m_context);
+  if (!m_event && !calibrate()) return false;
+  float ms = 0;
+  if (invoke(driver().event_elapsed_time, &ms, m_event, event) != CUDA_SUCCESS) return false;
+  if (std::fabs(ms) > 1000.0f &&
+      static_cast<std::int64_t>(host_now_ns()) - m_host_ns > 1000000000) {
+    if (calibrate() && invoke(driver().event_elapsed_time, &ms, m_event, event) != CUDA_SUCCESS)
+      return false;
+  }
+  ns = m_host_ns + static_cast<std::int64_t>(std::llround(static_cast<double>(ms) * 1e6));
+  return true;
+}
+
+// completion_dispatcher
+
+void completion_dispatcher::watch(std::shared_ptr<cuda_event> event,
+                                  std::function<void(std::exception_ptr)> fn) {
+  {
+    std::lock_guard lock(m_mutex);
+    m_entries.push_back({std::move(event), std::move(fn)});
+    m_wake = true;
+    if (!m_started) {
+      m_started = true;
+      // Never joined: devices live as long as the process.
+      std::thread([this] { loop(); }).detach();
+    }
+  }
+  m_cv.notify_one();
+}
+
+void completion_dispatcher::loop() {
+  using clock = std::chrono::steady_clock;
+  try_make_current(m_context);
+  std::unique_lock lock(m_mutex);
+  auto spin_until = clock::now();
+  auto sleep = first_sleep;
+  for (;;) {
+    if (m_entries.empty()) {
+      m_cv.wait(lock, [&] { return m_wake; });
+    } else if (!m_wake && clock::now() < spin_until) {
+      lock.unlock();
+      std::this_thread::yield();
+      lock.lock();
+    } else if (!m_wake) {
+      m_cv.wait_for(lock, sleep, [&] { return m_wake; });
+      sleep = std::min(sleep * 2, longest_sleep);
+    }
+    if (m_wake) {
+      spin_until = clock::now() + spin_time;
+      sleep = first_sleep;
+      m_wake = false;
+    }
+    std::vector<entry> pending;
+    pending.swap(m_entries);
+    lock.unlock();
+
+    std::vector<entry> finished, waiting;
+    for (auto& e : pending) (e.event->query() ? finished : waiting).push_back(std::move(e));
+    for (auto& e : finished) e.fn(e.event->error());
+    finished.clear();
+
+    lock.lock();
+    for (auto& e : waiting) m_entries.push_back(std::move(e));
+  }
+}
+
+// cuda_event
+
+cuda_event::cuda_event(event_services& services, std::shared_ptr<stream_handle> stream,
+                       CUevent start, CUevent end, std::uint64_t enqueued_ns, std::string what)
+    : m_services(services), m_stream(std::move(stream)), m_start(start), m_end(end),
+      m_enqueued_ns(enqueued_ns), m_what(std::move(what)) {}
+
+cuda_event::~cuda_event() {
+  if (m_start) {
+    m_services.timing_pool.release(m_start);
+    m_services.timing_pool.release(m_end);
+  } else {
+    m_services.plain_pool.release(m_end);
+  }
+}
+
+void cuda_event::fail(const char* call, CUresult result) {
+  std::lock_guard lock(m_mutex);
+  if (!m_error) m_error = make_error(call, result, m_what);
+  m_done.store(true, std::memory_order_release);
+}
+
+std::exception_ptr cuda_event::error() const {
+  std::lock_guard lock(m_mutex);
+  return m_error;
+}
+
+bool cuda_event::query() {
+  if (m_done.load(std::memory_order_acquire)) return true;
+  if (CUresult r = try_make_current(m_services.context); r != CUDA_SUCCESS) {
+    fail(driver().ctx_set_current.name, r);
+    return true;
+  }
+  CUresult r = invoke(driver().event_query, m_end);
+  if (r == CUDA_SUCCESS) {
+    m_done.store(true, std::memory_order_release);
+    return true;
+  }
+  if (r == CUDA_ERROR_NOT_READY) return false;
+  // The operation (or an earlier one of the context) failed: done, with that error.
+  fail(driver().event_query.name, r);
+  return true;
+}
+
+void cuda_event::wait() {
+  if (!m_done.load(std::memory_order_acquire)) {
+    make_current(m_services.context);
+    CUresult r = invoke(driver().event_synchronize, m_end);
+    if (r == CUDA_SUCCESS)
+      m_done.store(true, std::memory_order_release);
+    else
+      fail(driver().event_synchronize.name, r);
+  }
+  if (auto e = error()) std::rethrow_exception(e);
+}
+
+void cuda_event::notify(std::function<void(std::exception_ptr)> fn) {
+  if (query()) {
+    fn(error());
+    return;
+  }
+  m_services.dispatcher.watch(shared_from_this(), std::move(fn));
+}
+
+bool cuda_event::profile(std::uint64_t& start_ns, std::uint64_t& end_ns) {
+  if (!m_start || !query() || error()) return false;
+  std::int64_t start = 0;
+  float ms = 0;
+  if (!m_services.clock.host_time(m_start, start)) return false;
+  if (invoke(driver().event_elapsed_time, &ms, m_start, m_end) != CUDA_SUCCESS) return false;
+  // An operation cannot start before it was enqueued; the calibration's error can say so.
+  auto s = std::max<std::int64_t>(start, static_cast<std::int64_t>(m_enqueued_ns));
+  start_ns = static_cast<std::uint64_t>(s);
+  end_ns = start_ns + static_cast<std::uint64_t>(std::llround(std::max(0.0f, ms) * 1e6));
+  return true;
+}
+
+} // namespace syclone::cuda

@@ -1,0 +1,188 @@
+#include "cuda_kernels.hpp"
+
+#include "../../jit/jit.hpp"
+#include "../../runtime/kernel_registry.hpp"
+#include "../../runtime/queue_impl.hpp"
+
+#include <sycl/exception.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <span>
+#include <system_error>
+
+namespace syclone::cuda {
+
+namespace {
+
+constexpr const char* image_target = "nvptx64";
+
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return !path.empty() && std::filesystem::is_regular_file(path, ec);
+}
+
+// The driver's PTX compiler writes its diagnostics into these buffers.
+constexpr std::size_t log_size = 16 * 1024;
+
+std::string trim(const char* s) {
+  std::string t = s;
+  while (!t.empty() && (t.back() == '\n' || t.back() == ' ' || t.back() == '\0')) t.pop_back();
+  return t;
+}
+
+std::string cache_key(std::uint64_t image, const std::string& kernel,
+                      const std::vector<jit::spec_constant>& values) {
+  std::string key = std::to_string(image);
+  key += '\0';
+  key += kernel;
+  for (const auto& v : values) {
+    key += '\0';
+    key += v.name;
+    key += '\0';
+    key += std::to_string(v.value.size());
+    key += ':';
+    key.append(reinterpret_cast<const char*>(v.value.data()), v.value.size());
+  }
+  return key;
+}
+
+} // namespace
+
+std::string find_libdevice() {
+  static const std::string path = [] {
+    const char* env = std::getenv("SYCLONE_LIBDEVICE");
+    if (env && *env) return std::string(env); // as given: the JIT reports a missing file
+    for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
+      if (const char* root = std::getenv(var); root && *root) {
+        std::string p = std::string(root) + "/nvvm/libdevice/libdevice.10.bc";
+        if (is_file(p)) return p;
+      }
+    std::string p = "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
+    return is_file(p) ? p : std::string();
+  }();
+  return path;
+}
+
+std::string not_compiled_message(const std::string& kernel,
+                                 const std::vector<std::string>& targets) {
+  std::string msg = "kernel `" + kernel + "` was not compiled for " + image_target;
+  if (!targets.empty()) {
+    msg += " (only for ";
+    for (std::size_t i = 0; i < targets.size(); ++i) msg += (i ? ", " : "") + targets[i];
+    msg += ")";
+  }
+  msg += "; rebuild with -fsycl-targets=";
+  msg += image_target;
+  for (const auto& t : targets)
+    if (t != image_target) msg += "," + t;
+  return msg;
+}
+
+kernel_function& kernel_cache::get(const sycl::detail::kernel_launch& launch) {
+  const std::string name = launch.name ? launch.name : "";
+  auto& registry = runtime::kernel_registry::get();
+  auto image = registry.find(name, image_target);
+  if (!image)
+    sycl::detail::throw_error(sycl::errc::kernel_not_supported,
+                              not_compiled_message(name, registry.targets_of(name)));
+  if (image->format != "llvm-bc")
+    sycl::detail::throw_error(sycl::errc::kernel_not_supported,
+                              "kernel `" + name + "`: its nvptx64 image has format `" +
+                                  std::string(image->format) +
+                                  "`, which this CUDA backend cannot load; rebuild the program "
+                                  "with the syclone++ of this runtime");
+
+  // SYCL 2020 4.9.5: the values set for this command group, sorted by name so that the key does
+  // not depend on where the specialization_id objects live.
+  std::vector<jit::spec_constant> values;
+  if (launch.spec_constants)
+    for (const auto& [id, v] : launch.spec_constants->values()) values.push_back({v.name, v.bytes});
+  std::sort(values.begin(), values.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
+
+  slot* s;
+  {
+    std::lock_guard lock(m_mutex);
+    auto& entry = m_slots[cache_key(image->id, name, values)];
+    if (!entry) entry = std::make_unique<slot>();
+    s = entry.get();
+  }
+  // Compiles outside the cache's lock: other kernels compile in parallel, launches of this one
+  // wait for its first compilation.
+  std::lock_guard lock(s->mutex);
+  if (s->function) return *s->function;
+
+  jit::request request;
+  request.bitcode = std::as_bytes(std::span(image->data));
+  request.kernel = name;
+  request.arch = m_info.arch;
+  request.spec_constants = std::move(values);
+  request.libdevice_path = find_libdevice();
+  jit::result compiled;
+  try {
+    compiled = jit::compile(request);
+  } catch (const jit::error& e) {
+    sycl::detail::throw_error(sycl::errc::build, "kernel `" + name + "` for " + m_info.arch +
+                                                     " on " + m_info.device_name +
+                                                     ": JIT compilation failed: " + e.what());
+  }
+  if (trace_calls)
+    std::fprintf(stderr, "syclone cuda: JIT of `%s` for %s: %.1f ms%s\n", name.c_str(),
+                 m_info.arch.c_str(), compiled.milliseconds,
+                 compiled.from_cache ? " (cached)" : "");
+  s->function = load(name, compiled.ptx);
+  return *s->function;
+}
+
+std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
+                                                    const std::string& ptx) {
+  const driver_api& d = driver();
+  make_current(m_info.context);
+  auto fn = std::make_unique<kernel_function>();
+
+  std::string error_log(log_size, '\0'), info_log(log_size, '\0');
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void* values[] = {error_log.data(), reinterpret_cast<void*>(std::uintptr_t(log_size)),
+                    info_log.data(), reinterpret_cast<void*>(std::uintptr_t(log_size))};
+  CUresult r = invoke(d.module_load_data_ex, &fn->module, ptx.c_str(), 4u, options, values);
+  if (r != CUDA_SUCCESS) {
+    std::string msg =
+        "kernel `" + kernel + "` for " + m_info.arch + " on " + m_info.device_name +
+        ": the CUDA driver cannot load the JIT's PTX: " + std::string(d.module_load_data_ex.name) +
+        " failed: " + error_text(r);
+    std::string log = trim(error_log.c_str());
+    if (!log.empty()) msg += "\n" + log;
+    if (r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION)
+      msg += "\nthe NVIDIA driver (CUDA " + std::to_string(m_info.driver_version / 1000) + "." +
+             std::to_string(m_info.driver_version % 1000 / 10) +
+             ") is older than the PTX version; update the driver";
+    if (r == CUDA_ERROR_OUT_OF_MEMORY) throw_error(d.module_load_data_ex.name, r, msg);
+    sycl::detail::throw_error(sycl::errc::build, msg);
+  }
+  r = invoke(d.module_get_function, &fn->function, fn->module, kernel.c_str());
+  if (r != CUDA_SUCCESS) {
+    invoke(d.module_unload, fn->module);
+    sycl::detail::throw_error(sycl::errc::build, "kernel `" + kernel + "`: the JIT's PTX for " +
+                                                     m_info.arch + " has no entry of that name (" +
+                                                     error_text(r) + ")");
+  }
+  int max_threads = 0, static_shared = 0, dynamic_shared = 0, block = 0, min_grid = 0;
+  call(d.func_get_attribute, &max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn->function);
+  call(d.func_get_attribute, &static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn->function);
+  call(d.func_get_attribute, &dynamic_shared, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+       fn->function);
+  call(d.occupancy_max_potential_block_size, &min_grid, &block, fn->function, nullptr,
+       std::size_t{0}, 0);
+  fn->limits.max_threads_per_block = static_cast<unsigned>(std::max(1, max_threads));
+  fn->limits.occupancy_block_size = static_cast<unsigned>(std::max(0, block));
+  fn->static_shared_bytes = static_cast<std::size_t>(std::max(0, static_shared));
+  fn->dynamic_shared_limit = static_cast<std::size_t>(std::max(0, dynamic_shared));
+  return fn;
+}
+
+} // namespace syclone::cuda

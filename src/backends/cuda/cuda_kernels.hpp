@@ -1,0 +1,70 @@
+// Kernels of one device: found by name in the registered nvptx64 images, compiled by the JIT
+// (src/jit) for the launch's specialization constants, loaded as CUDA modules and kept for
+// later launches (DESIGN.md "Kernel launch").
+#pragma once
+
+#include "cuda_driver.hpp"
+#include "launch_geometry.hpp"
+
+#include <sycl/detail/kernel_launch.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace syclone::cuda {
+
+// A loaded kernel and what launches need to know about it.
+struct kernel_function {
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
+  function_limits limits;
+  std::size_t static_shared_bytes = 0;
+  // The dynamic shared memory launches may use now
+  // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; 48 KiB less the static part until raised).
+  std::atomic<std::size_t> dynamic_shared_limit{0};
+  std::mutex attribute_mutex;
+};
+
+// The libdevice.10.bc the JIT links: $SYCLONE_LIBDEVICE, else under $CUDA_HOME, $CUDA_PATH or
+// /usr/local/cuda (nvvm/libdevice/libdevice.10.bc); empty when none exists (the JIT then
+// searches its own list).
+std::string find_libdevice();
+
+// The message for a kernel no nvptx64 image holds (errc::kernel_not_supported), naming the
+// targets it was compiled for, if any.
+std::string not_compiled_message(const std::string& kernel,
+                                 const std::vector<std::string>& targets);
+
+class kernel_cache {
+public:
+  struct device_info {
+    CUcontext context = nullptr;
+    std::string arch;        // "sm_90"
+    int driver_version = 0;  // cuDriverGetVersion
+    std::string device_name; // for messages
+  };
+  explicit kernel_cache(device_info info) : m_info(std::move(info)) {}
+
+  // The function for `launch`: cached per (image, kernel, specialization constant values).
+  // Throws sycl::exception: errc::kernel_not_supported when no nvptx64 image holds the kernel,
+  // errc::build when the JIT or the driver's PTX compiler fails.
+  kernel_function& get(const sycl::detail::kernel_launch& launch);
+
+private:
+  struct slot {
+    std::mutex mutex;
+    std::unique_ptr<kernel_function> function;
+  };
+  std::unique_ptr<kernel_function> load(const std::string& kernel, const std::string& ptx);
+
+  device_info m_info;
+  std::mutex m_mutex;
+  std::unordered_map<std::string, std::unique_ptr<slot>> m_slots;
+};
+
+} // namespace syclone::cuda

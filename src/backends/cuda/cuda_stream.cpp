@@ -1,0 +1,256 @@
+#include "cuda_stream.hpp"
+
+#include "cuda_device.hpp"
+#include "launch_geometry.hpp"
+
+#include <sycl/exception.hpp>
+
+#include <cstring>
+
+namespace syclone::cuda {
+
+namespace {
+
+CUdeviceptr address(const void* p) {
+  return reinterpret_cast<CUdeviceptr>(p);
+}
+
+std::string dims(const unsigned* v) {
+  return "{" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) +
+         "}";
+}
+
+} // namespace
+
+cuda_stream::cuda_stream(cuda_device& device, bool profiling)
+    : m_device(device), m_profiling(profiling),
+      m_handle(std::make_shared<stream_handle>(device.context(), CU_STREAM_NON_BLOCKING)) {}
+
+cuda_stream::~cuda_stream() {
+  // Staging buffers are read by copies still in flight.
+  for (auto& s : m_staging) {
+    try {
+      s.event->wait();
+    } catch (...) {
+      // The error was (or will be) reported through the operation's event.
+    }
+    if (try_make_current(m_device.context()) == CUDA_SUCCESS)
+      invoke(driver().mem_free_host, s.host);
+  }
+}
+
+template <typename Enqueue>
+std::shared_ptr<cuda_event> cuda_stream::submit(std::string what, Enqueue&& enqueue) {
+  const driver_api& d = driver();
+  event_services& services = m_device.events();
+  event_pool& pool = m_profiling ? services.timing_pool : services.plain_pool;
+  make_current(m_device.context());
+  CUevent start = nullptr, end = pool.acquire();
+  try {
+    if (m_profiling) start = pool.acquire();
+    std::lock_guard lock(m_mutex);
+    if (!m_staging.empty()) release_staging();
+    std::uint64_t enqueued = host_now_ns();
+    if (start) call(d.event_record, start, m_handle->get());
+    enqueue();
+    call(d.event_record, end, m_handle->get());
+    return std::make_shared<cuda_event>(services, m_handle, start, end, enqueued, std::move(what));
+  } catch (...) {
+    pool.release(end);
+    if (start) pool.release(start);
+    throw;
+  }
+}
+
+void cuda_stream::release_staging() {
+  std::erase_if(m_staging, [](staging_buffer& s) {
+    if (!s.event->query()) return false;
+    invoke(driver().mem_free_host, s.host);
+    return true;
+  });
+}
+
+bool cuda_stream::wait_on_device(runtime::native_event& e) {
+  auto* event = dynamic_cast<cuda_event*>(&e);
+  if (!event) return false;
+  // An earlier operation of this stream: the stream already runs it first.
+  if (event->stream() == m_handle.get()) return true;
+  // Failing (a failed context) leaves the wait to the host, which reports the error.
+  return try_make_current(m_device.context()) == CUDA_SUCCESS &&
+         invoke(driver().stream_wait_event, m_handle->get(), event->end_event(), 0u) ==
+             CUDA_SUCCESS;
+}
+
+std::shared_ptr<runtime::native_event>
+cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t local_bytes) {
+  const driver_api& d = driver();
+  const std::string name = launch.name ? launch.name : "";
+  const std::string& device_name = m_device.properties().name;
+  kernel_function& kernel = m_device.kernels().get(launch);
+
+  function_limits limits = kernel.limits;
+  if (local_bytes > 0) {
+    if (local_bytes + kernel.static_shared_bytes > m_device.max_shared_optin())
+      sycl::detail::throw_error(
+          sycl::errc::memory_allocation,
+          "kernel `" + name + "` needs " + std::to_string(local_bytes) + " bytes of local memory" +
+              (kernel.static_shared_bytes
+                   ? " (plus " + std::to_string(kernel.static_shared_bytes) + " of its own)"
+                   : std::string()) +
+              ", more than the " + std::to_string(m_device.max_shared_optin()) +
+              " bytes a work-group has on " + device_name + "; use smaller local accessors");
+    // Beyond 48 KiB a kernel must opt in to more dynamic shared memory.
+    if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_acquire)) {
+      std::lock_guard lock(kernel.attribute_mutex);
+      if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_relaxed)) {
+        make_current(m_device.context());
+        call(d.func_set_attribute, kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+             static_cast<int>(local_bytes));
+        kernel.dynamic_shared_limit.store(local_bytes, std::memory_order_release);
+      }
+    }
+    if (launch.kind == sycl::detail::kernel_kind::range) {
+      int min_grid = 0, block = 0;
+      if (invoke(d.occupancy_max_potential_block_size, &min_grid, &block, kernel.function, nullptr,
+                 local_bytes, 0) == CUDA_SUCCESS)
+        limits.occupancy_block_size = static_cast<unsigned>(block);
+    }
+  }
+  launch_geometry g = choose_geometry(launch, m_device.limits(), limits, name, device_name);
+  const bool empty = std::size_t(g.grid[0]) * g.grid[1] * g.grid[2] == 0;
+
+  // The kernel's one parameter is the kernel object, passed by value: the driver copies its
+  // bytes at the launch call.
+  void* params[] = {launch.object.get()};
+  std::string what = "kernel `" + name + "` on " + device_name;
+  return submit(what, [&] {
+    if (empty) return;
+    CUresult r = invoke(d.launch_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2],
+                        g.block[0], g.block[1], g.block[2], static_cast<unsigned>(local_bytes),
+                        m_handle->get(), params, static_cast<void**>(nullptr));
+    if (r != CUDA_SUCCESS) {
+      std::string context = what + " with grid " + dims(g.grid) + ", block " + dims(g.block) +
+                            " and " + std::to_string(local_bytes) + " bytes of local memory";
+      if (r == CUDA_ERROR_INVALID_VALUE && launch.object_size > 4096)
+        context += " (a kernel object of " + std::to_string(launch.object_size) +
+                   " bytes; capture less by value)";
+      throw_error(d.launch_kernel.name, r, context);
+    }
+  });
+}
+
+void cuda_stream::execute(const transfer_op& op, const void* staging, std::size_t pattern_size,
+                          const std::string& what) {
+  const driver_api& d = driver();
+  CUstream stream = m_handle->get();
+  auto check = [&](const char* call_name, CUresult r) {
+    if (r != CUDA_SUCCESS) throw_error(call_name, r, what);
+  };
+  if (const auto* c = std::get_if<copy_op>(&op)) {
+    if (c->height == 1 && c->depth == 1) {
+      check(d.memcpy_async.name,
+            invoke(d.memcpy_async, address(c->dst), address(c->src), c->width, stream));
+      return;
+    }
+    // Unified addressing: the driver tells host from device memory itself.
+    CUDA_MEMCPY3D p{};
+    p.srcMemoryType = CU_MEMORYTYPE_UNIFIED;
+    p.srcDevice = address(c->src);
+    p.srcPitch = c->src_pitch;
+    p.srcHeight = c->src_height;
+    p.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+    p.dstDevice = address(c->dst);
+    p.dstPitch = c->dst_pitch;
+    p.dstHeight = c->dst_height;
+    p.WidthInBytes = c->width;
+    p.Height = c->height;
+    p.Depth = c->depth;
+    check(d.memcpy_3d_async.name, invoke(d.memcpy_3d_async, &p, stream));
+  } else if (const auto* m = std::get_if<memset_op>(&op)) {
+    CUdeviceptr dst = address(m->dst);
+    if (m->height == 1) {
+      switch (m->unit) {
+      case 1:
+        check(
+            d.memset_d8_async.name,
+            invoke(d.memset_d8_async, dst, static_cast<unsigned char>(m->value), m->width, stream));
+        break;
+      case 2:
+        check(d.memset_d16_async.name,
+              invoke(d.memset_d16_async, dst, static_cast<unsigned short>(m->value), m->width,
+                     stream));
+        break;
+      default:
+        check(d.memset_d32_async.name,
+              invoke(d.memset_d32_async, dst, static_cast<unsigned>(m->value), m->width, stream));
+      }
+      return;
+    }
+    switch (m->unit) {
+    case 1:
+      check(d.memset_d2d8_async.name,
+            invoke(d.memset_d2d8_async, dst, m->pitch, static_cast<unsigned char>(m->value),
+                   m->width, m->height, stream));
+      break;
+    case 2:
+      check(d.memset_d2d16_async.name,
+            invoke(d.memset_d2d16_async, dst, m->pitch, static_cast<unsigned short>(m->value),
+                   m->width, m->height, stream));
+      break;
+    default:
+      check(d.memset_d2d32_async.name,
+            invoke(d.memset_d2d32_async, dst, m->pitch, static_cast<unsigned>(m->value), m->width,
+                   m->height, stream));
+    }
+  } else if (const auto* w = std::get_if<pattern_op>(&op)) {
+    check(d.memcpy_async.name,
+          invoke(d.memcpy_async, address(w->dst), address(staging), pattern_size, stream));
+  }
+}
+
+std::shared_ptr<runtime::native_event> cuda_stream::copy(const sycl::detail::mem_region& src,
+                                                         const sycl::detail::mem_region& dst) {
+  auto ops = plan_copy(src, dst, m_device.max_pitch());
+  std::string what = "copy of " + std::to_string(layout_of(src).bytes()) + " bytes on " +
+                     m_device.properties().name;
+  return submit(what, [&] {
+    for (const auto& op : ops) execute(op, nullptr, 0, what);
+  });
+}
+
+std::shared_ptr<runtime::native_event> cuda_stream::fill(const sycl::detail::mem_region& dst,
+                                                         const void* pattern,
+                                                         std::size_t pattern_size) {
+  auto ops = plan_fill(dst, pattern, pattern_size, m_device.max_pitch());
+  std::string what = "fill of " + std::to_string(layout_of(dst).bytes()) + " bytes with a " +
+                     std::to_string(pattern_size) + "-byte pattern on " +
+                     m_device.properties().name;
+  // A pattern written by a copy needs a pinned copy of it that lives until the copy ran.
+  void* staging = nullptr;
+  for (const auto& op : ops)
+    if (std::holds_alternative<pattern_op>(op)) {
+      make_current(m_device.context());
+      call(driver().mem_host_alloc, &staging, pattern_size, CU_MEMHOSTALLOC_PORTABLE);
+      std::memcpy(staging, pattern, pattern_size);
+      break;
+    }
+  std::shared_ptr<cuda_event> event;
+  try {
+    event = submit(what, [&] {
+      for (const auto& op : ops) execute(op, staging, pattern_size, what);
+    });
+  } catch (...) {
+    if (staging) {
+      invoke(driver().stream_synchronize, m_handle->get());
+      invoke(driver().mem_free_host, staging);
+    }
+    throw;
+  }
+  if (staging) {
+    std::lock_guard lock(m_mutex);
+    m_staging.push_back({event, staging});
+  }
+  return event;
+}
+
+} // namespace syclone::cuda

@@ -1,0 +1,56 @@
+// An in-order CUDA stream for one SYCL queue (runtime::stream): kernels, copies and fills, each
+// bracketed by two timing events that make its runtime::native_event.
+#pragma once
+
+#include "../../runtime/backend.hpp"
+#include "cuda_event.hpp"
+#include "transfer_plan.hpp"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace syclone::cuda {
+
+class cuda_device;
+
+class cuda_stream final : public runtime::stream {
+public:
+  // `profiling`: operations record a timing event before and after them, so that their events
+  // report start and end times (runtime::native_event::profile).
+  cuda_stream(cuda_device& device, bool profiling);
+  ~cuda_stream() override;
+
+  // Waits on the GPU for an operation of any CUDA device (cuStreamWaitEvent accepts events of
+  // other contexts); false for other backends' events.
+  bool wait_on_device(runtime::native_event& e) override;
+  std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& launch,
+                                                    std::size_t local_memory_bytes) override;
+  std::shared_ptr<runtime::native_event> copy(const sycl::detail::mem_region& src,
+                                              const sycl::detail::mem_region& dst) override;
+  std::shared_ptr<runtime::native_event>
+  fill(const sycl::detail::mem_region& dst, const void* pattern, std::size_t pattern_size) override;
+
+private:
+  // Records the start event, runs `enqueue` (which adds the operation to the stream), records
+  // the end event; serialized so that operations of several host threads do not interleave.
+  template <typename Enqueue>
+  std::shared_ptr<cuda_event> submit(std::string what, Enqueue&& enqueue);
+  void execute(const transfer_op& op, const void* staging, std::size_t pattern_size,
+               const std::string& what);
+  // Frees the host staging buffers of fills that completed (call with m_mutex held).
+  void release_staging();
+
+  cuda_device& m_device;
+  bool m_profiling;
+  std::shared_ptr<stream_handle> m_handle;
+  std::mutex m_mutex;
+  struct staging_buffer {
+    std::shared_ptr<cuda_event> event;
+    void* host;
+  };
+  std::vector<staging_buffer> m_staging;
+};
+
+} // namespace syclone::cuda

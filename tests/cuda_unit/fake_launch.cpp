@@ -1,0 +1,176 @@
+// The CUDA backend's kernel path without a GPU: this program, built by syclone++ with nvptx64
+// device code, runs against the fake libcuda.so.1 (tests/cuda_unit/fake_cuda.cpp). Kernels do not
+// run, but everything up to the launch does: the kernel registry, the JIT (with libdevice and
+// specialization constants), the module, the launch shape, dynamic shared memory beyond 48 KiB
+// and the parameter bytes; then USM copies and fills through the runtime, and a launch error
+// delivered asynchronously.
+#include <sycl/sycl.hpp>
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+int g_failures = 0;
+void check(bool ok, const char* what, int line) {
+  if (ok) return;
+  std::printf("FAILED line %d: %s\n", line, what);
+  ++g_failures;
+}
+#define CHECK(c) check((c), #c, __LINE__)
+
+struct launch {
+  unsigned grid[3], block[3], shared;
+  unsigned char params[512];
+  char name[256];
+};
+
+launch last_launch() {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  using fn = void(unsigned*, unsigned*, unsigned*, void*, char*);
+  auto* get = lib ? reinterpret_cast<fn*>(dlsym(lib, "fake_cuda_last_launch")) : nullptr;
+  launch l{};
+  if (!get) {
+    std::printf("FAILED: the fake driver is not loaded (LD_LIBRARY_PATH?)\n");
+    ++g_failures;
+    return l;
+  }
+  get(l.grid, l.block, &l.shared, l.params, l.name);
+  return l;
+}
+
+void param_bytes(std::size_t n) {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (auto* set =
+          lib ? reinterpret_cast<void (*)(std::size_t)>(dlsym(lib, "fake_cuda_set_param_size"))
+              : nullptr)
+    set(n);
+}
+
+bool same(const unsigned* v, unsigned x, unsigned y, unsigned z) {
+  return v[0] == x && v[1] == y && v[2] == z;
+}
+} // namespace
+
+class range_kernel_name;
+class nd_kernel_name;
+class single_kernel_name;
+class math_kernel_name;
+class spec_kernel_name;
+class too_big_name;
+
+constexpr sycl::specialization_id<int> trips(4);
+
+int main() {
+  sycl::queue q;
+  try {
+    q = sycl::queue(sycl::gpu_selector_v, [](sycl::exception_list errors) {
+      for (auto& e : errors) std::rethrow_exception(e);
+    });
+  } catch (const sycl::exception& e) {
+    std::printf("FAILED: no fake GPU: %s\n", e.what());
+    return 1;
+  }
+  CHECK(q.get_device().get_info<sycl::info::device::name>() == "Fake NVIDIA H100");
+  CHECK(q.get_device().get_backend() == sycl::backend::ext_oneapi_cuda);
+
+  int* data = sycl::malloc_device<int>(4096, q);
+  CHECK(data != nullptr);
+
+  // A range kernel: the kernel object starts with the range; the fake's occupancy answer (768)
+  // capped to 256 and spread over 132 SMs gives 16 blocks of 64.
+  param_bytes(sizeof(sycl::range<1>));
+  q.parallel_for<range_kernel_name>(sycl::range<1>(1000), [=](sycl::id<1> i) {
+     data[i] = static_cast<int>(i[0]);
+   }).wait();
+  launch l = last_launch();
+  CHECK(std::string(l.name) == __builtin_sycl_unique_stable_name(range_kernel_name));
+  CHECK(same(l.grid, 16, 1, 1));
+  CHECK(same(l.block, 64, 1, 1));
+  CHECK(l.shared == 0);
+  sycl::range<1> r0;
+  std::memcpy(&r0, l.params, sizeof r0);
+  CHECK(r0[0] == 1000);
+
+  // An nd_range kernel with 64 KiB of local memory: opted in beyond 48 KiB.
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<float, 1> scratch(sycl::range<1>(16384), h);
+     h.parallel_for<nd_kernel_name>(
+         sycl::nd_range<2>({64, 128}, {8, 32}), [=](sycl::nd_item<2> it) {
+           scratch[it.get_local_linear_id()] = 1.0f;
+           sycl::group_barrier(it.get_group());
+           data[it.get_global_linear_id()] = static_cast<int>(scratch[0]);
+         });
+   }).wait();
+  l = last_launch();
+  CHECK(std::string(l.name) == __builtin_sycl_unique_stable_name(nd_kernel_name));
+  CHECK(same(l.block, 32, 8, 1));
+  CHECK(same(l.grid, 4, 8, 1));
+  CHECK(l.shared >= 65536);
+
+  q.single_task<single_kernel_name>([=] { data[0] = 42; }).wait();
+  l = last_launch();
+  CHECK(same(l.grid, 1, 1, 1) && same(l.block, 1, 1, 1));
+
+  // Math through libdevice, and a specialization constant folded in by the JIT.
+  float* f = sycl::malloc_device<float>(256, q);
+  q.parallel_for<math_kernel_name>(sycl::range<1>(256), [=](sycl::id<1> i) {
+     f[i] = sycl::sin(static_cast<float>(i[0])) + sycl::exp(0.5f);
+   }).wait();
+  CHECK(std::string(last_launch().name) == __builtin_sycl_unique_stable_name(math_kernel_name));
+  for (int value : {3, 5, 3}) {
+    q.submit([&](sycl::handler& h) {
+       h.set_specialization_constant<trips>(value);
+       h.parallel_for<spec_kernel_name>(
+           sycl::range<1>(256), [=](sycl::id<1> i, sycl::kernel_handler kh) {
+             float acc = 0;
+             for (int t = 0; t < kh.get_specialization_constant<trips>(); ++t) acc += f[i] * t;
+             f[i] = acc;
+           });
+     }).wait();
+    CHECK(std::string(last_launch().name) == __builtin_sycl_unique_stable_name(spec_kernel_name));
+  }
+
+  // USM copies and fills through the runtime (the fake's device memory is host memory).
+  std::vector<int> host(4096);
+  for (int i = 0; i < 4096; ++i) host[i] = 3 * i;
+  q.memcpy(data, host.data(), 4096 * sizeof(int)).wait();
+  std::vector<int> back(4096, 0);
+  q.memcpy(back.data(), data, 4096 * sizeof(int)).wait();
+  CHECK(back == host);
+  q.fill(data, 7, 4096).wait();
+  q.memcpy(back.data(), data, 4096 * sizeof(int)).wait();
+  bool filled = true;
+  for (int v : back) filled = filled && v == 7;
+  CHECK(filled);
+  double* d = sycl::malloc_device<double>(1000, q);
+  q.fill(d, 2.5, 1000).wait();
+  std::vector<double> dback(1000);
+  q.memcpy(dback.data(), d, 1000 * sizeof(double)).wait();
+  bool dfilled = true;
+  for (double v : dback) dfilled = dfilled && v == 2.5;
+  CHECK(dfilled);
+
+  // A work-group larger than the kernel allows (the fake says 768): an asynchronous nd_range
+  // error naming the limit.
+  bool thrown = false;
+  try {
+    q.parallel_for<too_big_name>(sycl::nd_range<1>(1024, 1024),
+                                 [=](sycl::nd_item<1> it) { data[it.get_global_linear_id()] = 1; });
+    q.wait_and_throw();
+  } catch (const sycl::exception& e) {
+    thrown = e.code() == sycl::errc::nd_range && std::strstr(e.what(), "768") != nullptr;
+    if (!thrown) std::printf("unexpected: %s\n", e.what());
+  }
+  CHECK(thrown);
+
+  sycl::free(d, q);
+  sycl::free(f, q);
+  sycl::free(data, q);
+  if (g_failures) return 1;
+  std::printf("fake_launch: OK\n");
+  return 0;
+}
