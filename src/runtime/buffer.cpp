@@ -201,8 +201,11 @@ const void* buffer_properties(const buffer_impl& b) {
 
 namespace {
 // Held by host accessors: completing the event releases the buffer for later commands.
+// It also keeps the buffer alive, so that a buffer destroyed while a host accessor still
+// exists writes back once the accessor goes, instead of waiting for it forever.
 struct host_access_hold {
   std::shared_ptr<event_impl> event;
+  std::shared_ptr<buffer_impl> buffer;
   ~host_access_hold() {
     if (event) event->set_complete();
   }
@@ -212,13 +215,16 @@ struct host_access_hold {
 std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode, bool /*no_init*/,
                                           void** data) {
   auto ev = std::make_shared<event_impl>(false);
+  ev->host_access = true;
   auto deps = b.add_access(mode, ev);
-  for (auto& d : deps) d->wait();
+  for (auto& d : deps)
+    if (!d->host_access) d->wait();
   ev->set_running();
   b.prepare(nullptr, mode, false, nullptr);
   *data = b.host_data();
   auto hold = std::make_shared<host_access_hold>();
   hold->event = std::move(ev);
+  hold->buffer = b.shared_from_this();
   return hold;
 }
 

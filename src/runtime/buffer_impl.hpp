@@ -16,7 +16,7 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
-class buffer_impl {
+class buffer_impl : public std::enable_shared_from_this<buffer_impl> {
 public:
   buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
               bool use_host_ptr, host_allocator alloc);

@@ -21,6 +21,9 @@ class event_impl : public std::enable_shared_from_this<event_impl> {
 public:
   // A user-visible event for a command; `profiling` enables the profiling queries.
   explicit event_impl(bool profiling = false);
+  // Events of host accessors: the data is already on the host, so other host accessors of
+  // the same buffer need not wait for them (only device commands do).
+  bool host_access = false;
   static std::shared_ptr<event_impl> completed();
 
   info::event_command_status status() const noexcept {
