@@ -143,7 +143,7 @@ void thread_pool::worker_main(std::size_t index) {
       // wakes the next, so no thread spends long in the kernel on behalf of the others.
       if (!j->drained() && m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
       j->work(tl_lane);
-      leave(*s);
+      leave(s->m_lanes[tl_lane]);
       continue;
     }
     auto changed = [&] { return m_epoch.load(std::memory_order_relaxed) != epoch; };
@@ -163,13 +163,14 @@ job* thread_pool::join_job(slot*& joined) noexcept {
     if (!s.m_job.load(std::memory_order_relaxed)) continue;
     // Counted first, then the job re-read (both seq_cst, pairing with unpublish()): if it is
     // still there, the launcher will wait for this thread.
-    s.m_users.fetch_add(1, std::memory_order_seq_cst);
+    job::lane& mine = s.m_lanes[tl_lane];
+    mine.users.fetch_add(1, std::memory_order_seq_cst);
     job* j = s.m_job.load(std::memory_order_seq_cst);
     if (j && !j->drained()) {
       joined = &s;
       return j;
     }
-    leave(s);
+    leave(mine);
   }
   return nullptr;
 }
@@ -204,27 +205,28 @@ thread_pool::slot* thread_pool::publish(job& j) noexcept {
 void thread_pool::unpublish(slot& s) noexcept {
   s.m_job.store(nullptr, std::memory_order_seq_cst);
   constexpr std::uint32_t count_mask = ~waiting_bit;
-  auto idle = [&] { return (s.m_users.load(std::memory_order_seq_cst) & count_mask) == 0; };
-  if (!spin_until(idle, m_spin_ns)) {
+  for (std::size_t k = 0; k < m_lane_count; ++k) {
+    std::atomic<std::uint32_t>& users = s.m_lanes[k].users;
+    auto idle = [&] { return (users.load(std::memory_order_seq_cst) & count_mask) == 0; };
+    if (spin_until(idle, m_spin_ns)) continue;
     for (;;) {
-      std::uint32_t users = s.m_users.load(std::memory_order_seq_cst);
-      if ((users & count_mask) == 0) break;
-      if (!(users & waiting_bit)) {
-        if (!s.m_users.compare_exchange_weak(users, users | waiting_bit, std::memory_order_seq_cst))
-          continue;
-        users |= waiting_bit;
+      std::uint32_t n = users.load(std::memory_order_seq_cst);
+      if ((n & count_mask) == 0) break;
+      if (!(n & waiting_bit)) {
+        if (!users.compare_exchange_weak(n, n | waiting_bit, std::memory_order_seq_cst)) continue;
+        n |= waiting_bit;
       }
-      futex_wait(s.m_users, users);
+      futex_wait(users, n);
     }
-    s.m_users.fetch_and(count_mask, std::memory_order_relaxed);
+    users.fetch_and(count_mask, std::memory_order_relaxed);
   }
   auto index = static_cast<std::size_t>(&s - m_slots);
   m_occupied.fetch_and(~(std::uint64_t(1) << index), std::memory_order_release);
 }
 
-void thread_pool::leave(slot& s) noexcept {
-  std::uint32_t old = s.m_users.fetch_sub(1, std::memory_order_seq_cst);
-  if (old == (waiting_bit | 1)) futex_wake(s.m_users, 1);
+void thread_pool::leave(job::lane& l) noexcept {
+  std::uint32_t old = l.users.fetch_sub(1, std::memory_order_seq_cst);
+  if (old == (waiting_bit | 1)) futex_wake(l.users, 1);
 }
 
 void thread_pool::run(job& j) {

@@ -32,10 +32,11 @@ private:
   friend class thread_pool;
 
   // A contiguous share of the units; its own cache line, so claims in one lane do not slow down
-  // the others.
+  // the others. `users` counts the pool threads of this lane inside the job (see slot).
   struct alignas(64) lane {
     std::atomic<std::size_t> next;
     std::size_t end;
+    std::atomic<std::uint32_t> users{0}; // + waiting_bit while the launcher sleeps on it
   };
 
   // Runs chunks, lane `first` first, then the others, until none is left or one threw (the
@@ -71,14 +72,14 @@ public:
   void run(job& j);
 
 private:
-  // A published job. A pool thread counts itself in m_users before it reads m_job and leaves
-  // after its last chunk; the launcher clears m_job, then waits until m_users drops to zero, so
-  // no thread touches the job (on the launcher's stack) once run() returns. The slot outlives
-  // every job, so the wake-up after the last decrement is always on valid memory.
+  // A published job. A pool thread counts itself in the users of its lane before it reads m_job
+  // and leaves after its last chunk; the launcher clears m_job, then waits until every lane's
+  // count dropped to zero, so no thread touches the job (on the launcher's stack) once run()
+  // returns. Per-lane counts let threads join at once instead of queueing on one cache line.
+  // The slot outlives every job, so the wake-up after the last decrement is on valid memory.
   struct slot {
     alignas(64) std::atomic<job*> m_job{nullptr};
-    std::atomic<std::uint32_t> m_users{0}; // + waiting_bit while the launcher sleeps on it
-    std::unique_ptr<job::lane[]> m_lanes;  // the lanes of the slot's job
+    std::unique_ptr<job::lane[]> m_lanes; // the lanes of the slot's job
   };
   static constexpr std::uint32_t waiting_bit = 1u << 31;
   static constexpr std::size_t slot_count = 64; // launches in flight at once (more run alone)
@@ -90,7 +91,7 @@ private:
   job* join_job(slot*& joined) noexcept; // a published job with unclaimed chunks, or null
   slot* publish(job& j) noexcept;        // null when every slot is taken
   void unpublish(slot& s) noexcept;      // returns once no pool thread uses the slot's job
-  static void leave(slot& s) noexcept;
+  static void leave(job::lane& l) noexcept;
   void shutdown() noexcept;
 
   std::size_t m_lane_count;
