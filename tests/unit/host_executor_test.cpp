@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -412,6 +415,25 @@ TEST_F(host_executor, more_concurrent_launches_than_job_slots) {
   }
   for (std::thread& t : threads) t.join();
   EXPECT_EQ(failures.load(), 0u);
+}
+
+TEST_F(host_executor, launches_work_in_a_forked_child) {
+  std::atomic<std::size_t> n{0};
+  run_range(1 << 20, [&](std::size_t) { n.fetch_add(1, std::memory_order_relaxed); });
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // Only this thread exists here; the pool's threads stayed in the parent.
+    std::atomic<std::size_t> m{0};
+    run_range(1 << 20, [&](std::size_t) { m.fetch_add(1, std::memory_order_relaxed); });
+    std::vector<std::uint64_t> sums = reduce_groups(64, 64);
+    bool ok = m.load() == (1u << 20) && sums[63] == (63 * 64 + 1 + 63 * 64 + 64) * 32;
+    std::exit(ok ? 0 : 1); // runs the atexit handlers: must not wait for absent threads
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
 TEST_F(host_executor, launch_from_inside_a_kernel) {

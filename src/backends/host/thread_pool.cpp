@@ -97,6 +97,13 @@ thread_pool& thread_pool::instance() {
   static thread_pool* pool = [] {
     auto* p = new thread_pool();
     std::atexit([] { instance().shutdown(); });
+    // A forked child has only the forking thread: its launches run alone, and its exit must not
+    // wait for pool threads that exist only in the parent.
+    pthread_atfork(nullptr, nullptr, [] {
+      thread_pool& self = instance();
+      self.m_forked = true;
+      self.m_stopping.store(true, std::memory_order_relaxed);
+    });
     return p;
   }();
   return *pool;
@@ -246,6 +253,7 @@ void thread_pool::run(job& j) {
 }
 
 void thread_pool::shutdown() noexcept {
+  if (m_forked) return;
   m_stopping.store(true, std::memory_order_seq_cst);
   m_epoch.fetch_add(1, std::memory_order_seq_cst);
   futex_wake(m_epoch, INT_MAX);

@@ -101,6 +101,7 @@ private:
   alignas(64) std::atomic<std::uint32_t> m_epoch{0};
   std::atomic<std::uint32_t> m_sleepers{0};
   std::atomic<bool> m_stopping{false};
+  bool m_forked = false; // this process is a fork() child of the one that started the threads
   std::uint64_t m_spin_ns;
   std::vector<std::thread> m_workers;
 };
