@@ -111,8 +111,8 @@ std::uint32_t stack_cache::acquire() {
   std::size_t colour = (m_stacks.size() % 16) * 320;
   auto* top = static_cast<std::byte*>(mapping) + mapping_size - colour;
   try {
+    m_free.reserve(m_stacks.size() + 1); // first: a failure must leave m_stacks unchanged
     m_stacks.push_back({mapping, mapping_size, top, size - colour, nullptr, nullptr});
-    m_free.reserve(m_stacks.size());
   } catch (...) {
     if (guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
     munmap(mapping, mapping_size);
