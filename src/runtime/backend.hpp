@@ -93,7 +93,9 @@ public:
   // True when the host can dereference memory this device allocated with `kind`.
   virtual bool host_accessible(sycl::usm::alloc kind) const noexcept = 0;
 
-  virtual std::unique_ptr<stream> create_stream() = 0;
+  // profiling: native events of the stream must answer native_event::profile (costs time on
+  // some backends, so only queues with property::queue::enable_profiling ask for it).
+  virtual std::unique_ptr<stream> create_stream(bool profiling) = 0;
 };
 
 // Every device of one backend, as one SYCL platform.

@@ -139,7 +139,7 @@ void event_impl::set_dependencies(std::vector<std::shared_ptr<event_impl>> deps)
 } // namespace detail
 
 event::event() : m_impl(detail::event_impl::completed()) {}
-backend event::get_backend() const noexcept { return backend::syclone_host; }
+backend event::get_backend() const noexcept { return m_impl->backend; }
 std::vector<event> event::get_wait_list() {
   std::vector<event> out;
   for (auto& d : m_impl->dependencies()) out.push_back(event(d));

@@ -24,6 +24,8 @@ public:
   // Events of host accessors: the data is already on the host, so other host accessors of
   // the same buffer need not wait for them (only device commands do).
   bool host_access = false;
+  // The backend of the queue that submitted the command (SYCL 2020 4.6.6 get_backend).
+  sycl::backend backend = sycl::backend::syclone_host;
   static std::shared_ptr<event_impl> completed();
 
   info::event_command_status status() const noexcept {

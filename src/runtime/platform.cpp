@@ -18,7 +18,7 @@ bool device_impl::has(aspect a) const {
 
 syclone::runtime::stream& device_impl::internal_stream() {
   std::lock_guard lock(m_stream_mutex);
-  if (!m_internal_stream) m_internal_stream = m_device.create_stream();
+  if (!m_internal_stream) m_internal_stream = m_device.create_stream(false);
   return *m_internal_stream;
 }
 

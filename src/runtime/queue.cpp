@@ -110,7 +110,7 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
   if (!m_context->contains(m_device.get()))
     throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
                                "context with this device");
-  m_stream = m_device->backend_device().create_stream();
+  m_stream = m_device->backend_device().create_stream(m_profiling);
 }
 
 queue_impl::~queue_impl() = default;
@@ -210,6 +210,7 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
 
   auto ev = std::make_shared<event_impl>(m_profiling);
   ev->set_queue(weak_from_this());
+  ev->backend = m_device->backend_device().backend();
   cmd->event = ev;
   cmd->deps = std::move(himpl->m_deps);
   for (auto& r : cmd->requirements) {

@@ -227,7 +227,7 @@ TEST_F(fake_gpu, allocation_from_a_new_thread) {
 }
 
 TEST_F(fake_gpu, copies_and_fills) {
-  auto stream = s_device->create_stream();
+  auto stream = s_device->create_stream(true);
   std::vector<int> src(4096), dst(4096, -1);
   for (int i = 0; i < 4096; ++i) src[i] = i;
   auto* dev =
@@ -267,7 +267,7 @@ TEST_F(fake_gpu, copies_and_fills) {
 }
 
 TEST_F(fake_gpu, events_complete_on_the_device_timeline) {
-  auto stream = s_device->create_stream();
+  auto stream = s_device->create_stream(true);
   std::vector<char> a(256), b(256);
   auto start = std::chrono::steady_clock::now();
   auto e = stream->copy(flat(a.data(), 256), flat(b.data(), 256));
@@ -287,7 +287,7 @@ TEST_F(fake_gpu, events_complete_on_the_device_timeline) {
 }
 
 TEST_F(fake_gpu, notify_runs_after_completion_on_another_thread) {
-  auto stream = s_device->create_stream();
+  auto stream = s_device->create_stream(true);
   std::vector<char> a(256), b(256);
   auto e = stream->copy(flat(a.data(), 256), flat(b.data(), 256));
   std::promise<std::pair<bool, std::thread::id>> called;
@@ -307,8 +307,8 @@ TEST_F(fake_gpu, notify_runs_after_completion_on_another_thread) {
 }
 
 TEST_F(fake_gpu, streams_wait_for_each_other_on_the_device) {
-  auto s1 = s_device->create_stream();
-  auto s2 = s_device->create_stream();
+  auto s1 = s_device->create_stream(true);
+  auto s2 = s_device->create_stream(true);
   std::vector<char> a(64), b(64);
   auto e1 = s1->copy(flat(a.data(), 64), flat(b.data(), 64));
   EXPECT_TRUE(s2->wait_on_device(*e1));
@@ -325,7 +325,7 @@ TEST_F(fake_gpu, streams_wait_for_each_other_on_the_device) {
 }
 
 TEST_F(fake_gpu, kernel_missing_from_the_images) {
-  auto stream = s_device->create_stream();
+  auto stream = s_device->create_stream(true);
   sycl::detail::kernel_launch launch;
   launch.name = "_ZTS12never_built";
   std::string msg =
@@ -342,7 +342,7 @@ TEST_F(fake_gpu, kernel_missing_from_the_images) {
 }
 
 TEST_F(fake_gpu, jit_failure_is_a_build_error) {
-  auto stream = s_device->create_stream();
+  auto stream = s_device->create_stream(true);
   static const unsigned char junk[16] = {'n', 'o', 't', ' ', 'b', 'i', 't', 'c', 'o', 'd', 'e'};
   registered_image image("nvptx64", "_ZTS6broken", junk, sizeof junk);
   sycl::detail::kernel_launch launch;
@@ -356,7 +356,7 @@ TEST_F(fake_gpu, jit_failure_is_a_build_error) {
 // --- A failing context (last: the fake's error is sticky, as the driver's) ----------------------
 
 TEST_F(fake_gpu, zz_device_fault_reaches_waiters_and_notifications) {
-  auto stream = s_device->create_stream();
+  auto stream = s_device->create_stream(true);
   std::vector<char> a(64), b(64);
   auto e1 = stream->copy(flat(a.data(), 64), flat(b.data(), 64));
   auto e2 = stream->copy(flat(b.data(), 64), flat(a.data(), 64));

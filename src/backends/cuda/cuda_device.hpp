@@ -31,8 +31,7 @@ public:
   bool host_accessible(sycl::usm::alloc kind) const noexcept override;
 
   // runtime::device's streams profile: the interface does not say which queues need it.
-  std::unique_ptr<runtime::stream> create_stream() override { return create_stream(true); }
-  std::unique_ptr<runtime::stream> create_stream(bool profiling);
+  std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
 
   CUcontext context() const noexcept { return m_context; }
   const device_limits& limits() const noexcept { return m_limits; }

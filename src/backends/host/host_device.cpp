@@ -134,13 +134,13 @@ public:
   void deallocate(void* ptr, sycl::usm::alloc) noexcept override { std::free(ptr); }
 
   bool host_accessible(sycl::usm::alloc) const noexcept override { return true; }
-  std::unique_ptr<runtime::stream> create_stream() override;
+  std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
 
 private:
   runtime::device_properties m_props;
 };
 
-std::unique_ptr<runtime::stream> host_device::create_stream() {
+std::unique_ptr<runtime::stream> host_device::create_stream(bool /*profiling: host times are exact*/) {
   return std::make_unique<host_stream>();
 }
 

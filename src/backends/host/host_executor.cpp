@@ -21,6 +21,12 @@ namespace {
 // (an empty kernel, a few thousand light indices) thus never touch the pool, and expensive ones
 // go parallel even with a handful of work-items or work-groups.
 constexpr double share_threshold_ns = 10'000; // publishing and joining cost a few microseconds
+// A piece shorter than this says little (a clock read costs ~20 ns, first touches of the data
+// miss the caches): the caller keeps going in bigger pieces before judging.
+constexpr double min_probe_ns = 1'000;
+// Waking sleeping threads costs a system call per thread and several microseconds each; below
+// this much work only threads still polling for work join.
+constexpr double wake_threshold_ns = 50'000;
 // Chunks: each thread should get several (load balance with uneven work), each long enough that
 // claiming it (an atomic add contended by every thread) does not show.
 constexpr std::size_t chunks_per_thread = 8;
@@ -41,10 +47,11 @@ void share(job::body_fn body, const void* context, std::size_t begin, std::size_
   chunk = std::max(chunk, static_cast<std::size_t>(min_chunk_ns / std::max(unit_ns, 1e-3)));
   chunk = std::min(chunk, (rest + threads - 1) / threads); // every thread gets a chunk
   job j(body, context, begin, end, std::max<std::size_t>(chunk, 1));
+  j.wake_sleepers(unit_ns * double(rest) >= wake_threshold_ns);
   pool.run(j);
 }
 
-// Runs units [0, count) of body, first `probe` of them (then twice as many) on the caller.
+// Runs units [0, count) of body, first `probe` of them (then more) on the caller.
 void run_units(job::body_fn body, const void* context, std::size_t count, std::size_t probe) {
   if (count <= 1 || config().threads <= 1) {
     body(context, 0, count);
@@ -58,7 +65,12 @@ void run_units(job::body_fn body, const void* context, std::size_t count, std::s
     body(context, done, done + n);
     done += n;
     if (done == count) return;
-    double unit_ns = (now_ns() - start) / double(done);
+    double elapsed = now_ns() - start;
+    if (elapsed < min_probe_ns) {
+      step *= 4;
+      continue;
+    }
+    double unit_ns = elapsed / double(done);
     double rest_ns = unit_ns * double(count - done);
     if (rest_ns >= share_threshold_ns) {
       share(body, context, done, count, unit_ns);

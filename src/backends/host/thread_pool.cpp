@@ -148,7 +148,8 @@ void thread_pool::worker_main(std::size_t index) {
     if (job* j = join_job(s)) {
       // Wake-ups cascade: the launcher wakes one sleeper, each thread that finds work left
       // wakes the next, so no thread spends long in the kernel on behalf of the others.
-      if (!j->drained() && m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
+      if (j->m_wake && !j->drained() && m_sleepers.load(std::memory_order_seq_cst) > 0)
+        futex_wake(m_epoch, 1);
       j->work(tl_lane);
       leave(s->m_lanes[tl_lane]);
       continue;
@@ -205,7 +206,7 @@ thread_pool::slot* thread_pool::publish(job& j) noexcept {
   j.m_lane_count = lanes;
   s.m_job.store(&j, std::memory_order_seq_cst);
   m_epoch.fetch_add(1, std::memory_order_seq_cst);
-  if (m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
+  if (j.m_wake && m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
   return &s;
 }
 

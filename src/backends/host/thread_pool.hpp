@@ -27,6 +27,8 @@ public:
   job& operator=(const job&) = delete;
 
   std::size_t chunks() const noexcept { return (m_end - m_begin + m_chunk - 1) / m_chunk; }
+  // Whether sleeping pool threads are woken for this job (threads polling for work always join).
+  void wake_sleepers(bool wake) noexcept { m_wake = wake; }
 
 private:
   friend class thread_pool;
@@ -50,6 +52,7 @@ private:
   std::size_t m_begin;
   std::size_t m_end;
   std::size_t m_chunk;
+  bool m_wake = true;
   lane* m_lanes = nullptr; // set when published (the slot's lanes)
   std::size_t m_lane_count = 0;
   // Set by a thread that found every lane empty (or on failure): joining is pointless.

@@ -11,7 +11,9 @@ namespace detail::dev {
 inline constexpr bool is_host = false;
 
 // The work-group's local memory: CUDA dynamic shared memory, sized at launch.
-extern "C" __attribute__((address_space(3))) std::byte __syclone_local_memory[];
+// 16-byte aligned so that vector and double elements of local accessors are aligned even when
+// the kernel also has static shared memory.
+extern "C" __attribute__((address_space(3), aligned(16))) std::byte __syclone_local_memory[];
 
 template <int Dimensions>
 SYCLONE_INLINE std::size_t cuda_dim(int sycl_dim) {
