@@ -21,8 +21,8 @@ double run(sycl::queue& q, std::size_t n, int reps) {
   for (int r = 0; r < reps; ++r) {
     auto e = q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = b[i] + s * c[i]; });
     e.wait();
-    double ns = double(e.get_profiling_info<sycl::info::event_profiling::command_end>() -
-                       e.get_profiling_info<sycl::info::event_profiling::command_start>());
+    double ns = double(e.template get_profiling_info<sycl::info::event_profiling::command_end>() -
+                       e.template get_profiling_info<sycl::info::event_profiling::command_start>());
     best = std::min(best, ns * 1e-9);
   }
   T check[2];
