@@ -11,6 +11,7 @@ tmp=$(mktemp -d)
 nvcc -O3 -arch=sm_90 bench/cuda_native_stream.cu -o "$tmp/native_stream"
 nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency"
 export SYCLONE_CACHE_DIR="$tmp/cache"
+export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   for n in $((1 << 27)) $((1 << 28)); do

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Gathers what the GPU machine needs from a build tree (the runtime, the CUDA plugin with its
+# static LLVM, syclone-ls, the e2e programs, examples, GPU smoke test and GPU benchmarks) into
+# one stripped folder, small enough to carry there: tests/run_cuda_suite.sh and
+# bench/run_cuda.sh run from it.
+# Usage: scripts/stage_gpu.sh [build-dir] [out-dir]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+b=${1:-build}
+out=${2:-build-gpu}
+rm -rf "$out"
+mkdir -p "$out"/{lib,bin,e2e,examples,bench}
+cp -a "$b"/lib/libsyclone.so* "$b"/lib/libsyclone-cuda.so "$out/lib/"
+cp "$b/bin/syclone-ls" "$out/bin/"
+cp "$b/tests/cuda_unit/programs/cuda_smoke" "$out/bin/"
+find "$b/tests/e2e" -maxdepth 1 -type f -executable -exec cp {} "$out/e2e/" \;
+find "$b/examples" -maxdepth 1 -type f -executable -exec cp {} "$out/examples/" \;
+cp "$b"/bench/cuda_* "$out/bench/"
+strip --strip-unneeded "$out"/lib/*.so* "$out"/bin/* "$out"/e2e/* "$out"/examples/* "$out"/bench/* 2>/dev/null || true
+du -sh "$out"
