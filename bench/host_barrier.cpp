@@ -3,6 +3,7 @@
 // nd_range work-items as fibers compared with a plain loop. Prints numbers; asserts nothing.
 //
 //   host_barrier [seconds-per-measurement]     (SYCLONE_HOST_THREADS etc. apply as usual)
+// Build: clang++-22 -std=c++20 -O2 -Iinclude -Isrc bench/host_barrier.cpp -Lbuild/lib -lsyclone
 #include "backends/host/host_executor.hpp"
 
 #include <sycl/detail/device/host.hpp>
