@@ -11,6 +11,8 @@ out=${2:-build-gpu}
 rm -rf "$out"
 mkdir -p "$out"/{lib,bin,e2e,examples,bench}
 cp -a "$b"/lib/libsyclone.so* "$b"/lib/libsyclone-cuda.so "$out/lib/"
+# Libraries the runtime needs that a GPU machine may lack (Boost.Context for host fibers).
+ldd "$b"/lib/libsyclone.so | awk '/libboost/ {print $3}' | xargs -r cp -L -t "$out/lib/"
 cp "$b/bin/syclone-ls" "$out/bin/"
 cp "$b/tests/cuda_unit/programs/cuda_smoke" "$out/bin/"
 find "$b/tests/e2e" -maxdepth 1 -type f -executable -exec cp {} "$out/e2e/" \;

@@ -16,13 +16,13 @@ for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke; do
   name=$(basename "$exe")
   src="$root/tests/e2e/$name.cpp"
   if [ -f "$src" ] && head -1 "$src" | grep -q SYCLONE_E2E_HOST_ONLY; then continue; fi
-  if timeout 120 "$exe" > "$logs/$name.log" 2>&1; then
+  if timeout 120 "$exe" > "$logs/last.log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
     names+=("$name")
     echo "FAILED: $name"
-    tail -5 "$logs/$name.log"
+    tail -5 "$logs/last.log"
   fi
 done
 echo "cuda suite: $passed passed, $failed failed ${names[*]:-}"
