@@ -25,6 +25,8 @@
 #include <sycl/range.hpp>
 #include <sycl/usm.hpp>
 
+#include <sycl/ext/oneapi/properties/properties.hpp>
+
 #if __has_include(<sycl/vec.hpp>)
 #include <sycl/vec.hpp>
 #endif
