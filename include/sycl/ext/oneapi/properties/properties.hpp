@@ -36,20 +36,27 @@ constexpr std::string_view type_name() {
 template <typename... Values>
 struct sorted_values {
   static constexpr std::size_t size = sizeof...(Values);
-  static constexpr std::array<std::string_view, size> names{type_name<key_of_t<Values>>()...};
+  static constexpr std::array<std::string_view, size> keys{type_name<key_of_t<Values>>()...};
+  static constexpr std::array<std::string_view, size> values{type_name<Values>()...};
+  static constexpr std::array<bool, size> repeatable{is_repeatable_key<key_of_t<Values>>::value...};
   static constexpr bool unique = [] {
     for (std::size_t i = 0; i < size; ++i)
       for (std::size_t j = i + 1; j < size; ++j)
-        if (names[i] == names[j]) return false;
+        if (keys[i] == keys[j] && (!repeatable[i] || values[i] == values[j])) return false;
     return true;
   }();
-  // order[r] is the index of the value whose key has rank r.
+  // Keys first, then (for repeatable keys) values; ties keep their order.
+  static constexpr bool before(std::size_t a, std::size_t b) {
+    if (keys[a] != keys[b]) return keys[a] < keys[b];
+    if (values[a] != values[b]) return values[a] < values[b];
+    return a < b;
+  }
+  // order[r] is the index of the value of rank r.
   static constexpr std::array<std::size_t, size> order = [] {
     std::array<std::size_t, size> o{};
     for (std::size_t i = 0; i < size; ++i) {
       std::size_t rank = 0;
-      for (std::size_t j = 0; j < size; ++j)
-        rank += names[j] < names[i] || (names[j] == names[i] && j < i);
+      for (std::size_t j = 0; j < size; ++j) rank += before(j, i);
       o[rank] = i;
     }
     return o;
@@ -110,7 +117,7 @@ class properties<detail::property_list_t<Values...>> : private detail::value_hol
                 "prefetch_hint_L1, or a runtime property) whose key specializes "
                 "is_property_key");
   static_assert(detail::sorted_values<Values...>::unique,
-                "properties: a property key appears more than once; give each property once");
+                "properties: a property is given twice; give each property once");
 
   template <typename Key>
   static constexpr bool is_compile_time_key =
@@ -169,6 +176,28 @@ namespace detail {
 // The properties type holding Values, in canonical order (for building lists in templates).
 template <typename... Values>
 using properties_t = properties<typename sorted_values<Values...>::type>;
+
+template <typename... Lists>
+struct concat_lists {
+  using type = property_list_t<>;
+};
+template <typename... A>
+struct concat_lists<property_list_t<A...>> {
+  using type = property_list_t<A...>;
+};
+template <typename... A, typename... B, typename... Rest>
+struct concat_lists<property_list_t<A...>, property_list_t<B...>, Rest...>
+    : concat_lists<property_list_t<A..., B...>, Rest...> {};
+
+// The values of P with key Key, as a property_list_t (several only for repeatable keys).
+template <typename Key, typename P>
+struct values_with_key;
+template <typename Key, typename... Values>
+struct values_with_key<Key, properties<property_list_t<Values...>>>
+    : concat_lists<std::conditional_t<std::is_same_v<key_of_t<Values>, Key>,
+                                      property_list_t<Values>, property_list_t<>>...> {};
+template <typename Key, typename P>
+using values_with_key_t = typename values_with_key<Key, P>::type;
 
 // Whether every key in property list P applies to SyclObject.
 template <typename P, typename SyclObject>

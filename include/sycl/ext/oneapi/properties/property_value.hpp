@@ -63,6 +63,13 @@ constexpr bool operator!=(const property_value<Key, A...>& a, const property_val
 }
 
 namespace detail {
+// A compile-time property whose key may appear several times in one list, with different
+// values; the extension defining it says how they combine (sycl_ext_oneapi_prefetch: "when
+// multiple cache levels are specified, the lowest level takes precedence"). Other keys appear
+// at most once.
+template <typename Key>
+struct is_repeatable_key : std::false_type {};
+
 template <typename T>
 struct is_compile_time_value : std::false_type {};
 template <typename Key, typename... Values>
