@@ -129,11 +129,15 @@ bool event_impl::on_complete(std::function<void()> fn) {
 
 std::vector<std::shared_ptr<event_impl>> event_impl::dependencies() const {
   std::lock_guard lock(m_mutex);
-  return m_deps;
+  std::vector<std::shared_ptr<event_impl>> out;
+  for (const auto& w : m_deps)
+    if (auto e = w.lock()) out.push_back(std::move(e));
+  return out;
 }
 void event_impl::set_dependencies(std::vector<std::shared_ptr<event_impl>> deps) {
   std::lock_guard lock(m_mutex);
-  if (status() != info::event_command_status::complete) m_deps = std::move(deps);
+  if (status() == info::event_command_status::complete) return;
+  m_deps.assign(deps.begin(), deps.end());
 }
 
 } // namespace detail

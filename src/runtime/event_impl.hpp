@@ -68,7 +68,9 @@ private:
   mutable std::mutex m_mutex;
   std::condition_variable m_cv;
   std::vector<std::function<void()>> m_continuations;
-  std::vector<std::shared_ptr<event_impl>> m_deps;
+  // Weak: a long in-order chain of events must not own its whole history (nor destroy it
+  // recursively).
+  std::vector<std::weak_ptr<event_impl>> m_deps;
 };
 
 } // namespace detail

@@ -1,6 +1,7 @@
 // SYCL 2020 4.6.5 queue and 4.9.4 handler: recording command groups and submitting them.
 #include "queue_impl.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -119,9 +120,18 @@ void queue_impl::wait() {
   std::vector<std::shared_ptr<event_impl>> pending;
   {
     std::lock_guard lock(m_mutex);
-    pending.swap(m_outstanding);
+    // In order, every command waits for the one before it: the last one completes last.
+    if (m_in_order) {
+      if (m_last) pending.push_back(m_last);
+    } else {
+      pending = m_outstanding;
+    }
   }
   for (auto& e : pending) e->wait();
+  std::lock_guard lock(m_mutex);
+  std::erase_if(m_outstanding, [](const auto& e) {
+    return e->status() == info::event_command_status::complete;
+  });
 }
 
 void queue_impl::report_async(std::exception_ptr e) {
@@ -219,13 +229,20 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   }
   {
     std::lock_guard lock(m_mutex);
-    if (m_in_order && m_last) cmd->deps.push_back(m_last);
-    if (m_in_order) m_last = ev;
-    std::erase_if(m_outstanding, [](const auto& e) { return e->is_complete(); });
-    m_outstanding.push_back(ev);
+    if (m_in_order) {
+      if (m_last) cmd->deps.push_back(m_last);
+      m_last = ev;
+    } else {
+      // Drop finished events now and then; asking a backend about each on every submission
+      // would cost a driver call per outstanding command.
+      if (m_outstanding.size() >= m_prune_at) {
+        std::erase_if(m_outstanding, [](const auto& e) { return e->is_complete(); });
+        m_prune_at = std::max<std::size_t>(64, 2 * m_outstanding.size());
+      }
+      m_outstanding.push_back(ev);
+    }
   }
-  std::erase_if(cmd->deps, [](const auto& e) { return e->is_complete(); });
-  ev->set_dependencies(cmd->deps);
+  ev->set_dependencies(cmd->deps); // schedule() skips those already complete
   schedule(std::move(cmd));
   return ev;
 }

@@ -105,7 +105,8 @@ private:
 
   std::mutex m_mutex;
   std::shared_ptr<event_impl> m_last; // in-order queues chain on it
-  std::vector<std::shared_ptr<event_impl>> m_outstanding;
+  std::vector<std::shared_ptr<event_impl>> m_outstanding; // out-of-order queues only
+  std::size_t m_prune_at = 64;
   std::vector<std::exception_ptr> m_async_errors;
 };
 
