@@ -17,6 +17,7 @@ struct plugin_status {
 // Loads every known plugin once; returns the platforms they created.
 std::vector<platform*> load_plugins();
 // What happened to each plugin (for error messages and syclone-ls).
-const std::vector<plugin_status>& plugin_statuses();
+// Exported for syclone-ls.
+SYCLONE_EXPORT const std::vector<plugin_status>& plugin_statuses();
 
 } // namespace syclone::runtime

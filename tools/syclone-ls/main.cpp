@@ -1,4 +1,6 @@
 // syclone-ls: the platforms and devices this machine offers, with what a user picks a device by.
+#include "runtime/plugins.hpp"
+
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
@@ -83,6 +85,10 @@ int main(int argc, char** argv) {
       ++pi;
     }
     if (pi == 0) std::printf("no SYCL platforms found\n");
+    if (verbose)
+      for (const auto& st : syclone::runtime::plugin_statuses())
+        std::printf("backend %s: %s\n", st.name.c_str(),
+                    st.loaded ? "loaded" : ("not available: " + st.reason).c_str());
   } catch (const sycl::exception& e) {
     std::fprintf(stderr, "syclone-ls: %s\n", e.what());
     return 1;
