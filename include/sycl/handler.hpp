@@ -5,6 +5,7 @@
 #include <sycl/detail/impl_fwd.hpp>
 #include <sycl/detail/kernel_launch.hpp>
 #include <sycl/event.hpp>
+#include <sycl/ext/oneapi/kernel_properties.hpp>
 #include <sycl/interop_handle.hpp>
 #include <sycl/kernel_handler.hpp>
 #include <sycl/nd_range.hpp>
@@ -85,27 +86,27 @@ public:
   void depends_on(event dep_event);
   void depends_on(const std::vector<event>& dep_events);
 
-  // SYCL 2020 4.9.4.2. Kernel dispatch.
+  // SYCL 2020 4.9.4.2. Kernel dispatch. Each form also takes a compile-time property list
+  // (sycl_ext_oneapi_kernel_properties, e.g. sub_group_size<16>) before the kernel; a functor
+  // may declare its own through `get(properties_tag)`.
   template <typename KernelName = detail::auto_name, typename KernelType>
   void single_task(const KernelType& kernel_func) {
-    using name_t = detail::kernel_name_t<KernelName, KernelType>;
-    using object_t = detail::single_task_kernel<KernelType>;
-    detail::kernel_launch l = prepare<name_t, object_t>(kernel_func);
-    l.kind = detail::kernel_kind::single_task;
-    l.run_single = &object_t::run_single;
-    set_kernel(std::move(l));
+    single_task_impl<KernelName, no_properties>(kernel_func);
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType, typename Properties,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  void single_task(Properties, const KernelType& kernel_func) {
+    single_task_impl<KernelName, Properties>(kernel_func);
   }
 
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
   void parallel_for(range<Dimensions> num_work_items, const KernelType& kernel_func) {
-    using name_t = detail::kernel_name_t<KernelName, KernelType>;
-    using object_t = detail::range_kernel<Dimensions, KernelType>;
-    detail::kernel_launch l = prepare<name_t, object_t>(num_work_items, kernel_func);
-    l.kind = detail::kernel_kind::range;
-    l.dimensions = Dimensions;
-    for (int d = 0; d < Dimensions; ++d) l.global[d] = num_work_items[d];
-    l.run_range = &object_t::run_range;
-    set_kernel(std::move(l));
+    parallel_for_impl<KernelName, no_properties>(num_work_items, kernel_func);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType,
+            typename Properties, typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  void parallel_for(range<Dimensions> num_work_items, Properties, const KernelType& kernel_func) {
+    parallel_for_impl<KernelName, Properties>(num_work_items, kernel_func);
   }
   // parallel_for(1024, f): a one-dimensional range from an integer.
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -114,19 +115,13 @@ public:
   }
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
   void parallel_for(nd_range<Dimensions> execution_range, const KernelType& kernel_func) {
-    using name_t = detail::kernel_name_t<KernelName, KernelType>;
-    using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
-    range<Dimensions> local = execution_range.get_local_range();
-    range<Dimensions> groups = execution_range.get_group_range();
-    detail::kernel_launch l = prepare<name_t, object_t>(local, groups, kernel_func);
-    l.kind = detail::kernel_kind::nd_range;
-    l.dimensions = Dimensions;
-    for (int d = 0; d < Dimensions; ++d) {
-      l.global[d] = execution_range.get_global_range()[d];
-      l.local[d] = local[d];
-    }
-    l.run_item = &object_t::run_item;
-    set_kernel(std::move(l));
+    parallel_for_impl<KernelName, no_properties>(execution_range, kernel_func);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType,
+            typename Properties, typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  void parallel_for(nd_range<Dimensions> execution_range, Properties,
+                    const KernelType& kernel_func) {
+    parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
   }
 
   // SYCL 2020 4.10. Host tasks.
@@ -235,6 +230,48 @@ private:
   Accessor bound(const Accessor& acc) {
     detail::capture_scope scope(*this);
     return Accessor(acc);
+  }
+
+  using no_properties = ext::oneapi::experimental::empty_properties_t;
+
+  template <typename KernelName, typename Properties, typename KernelType>
+  void single_task_impl(const KernelType& kernel_func) {
+    using name_t = detail::kernel_name_t<KernelName, KernelType>;
+    using object_t = detail::single_task_kernel<KernelType>;
+    detail::kernel_launch l = prepare<name_t, object_t>(kernel_func);
+    l.kind = detail::kernel_kind::single_task;
+    l.run_single = &object_t::run_single;
+    l.required_sub_group_size = detail::note_sub_group_size<name_t, KernelType, Properties>();
+    set_kernel(std::move(l));
+  }
+  template <typename KernelName, typename Properties, int Dimensions, typename KernelType>
+  void parallel_for_impl(range<Dimensions> num_work_items, const KernelType& kernel_func) {
+    using name_t = detail::kernel_name_t<KernelName, KernelType>;
+    using object_t = detail::range_kernel<Dimensions, KernelType>;
+    detail::kernel_launch l = prepare<name_t, object_t>(num_work_items, kernel_func);
+    l.kind = detail::kernel_kind::range;
+    l.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) l.global[d] = num_work_items[d];
+    l.run_range = &object_t::run_range;
+    l.required_sub_group_size = detail::note_sub_group_size<name_t, KernelType, Properties>();
+    set_kernel(std::move(l));
+  }
+  template <typename KernelName, typename Properties, int Dimensions, typename KernelType>
+  void parallel_for_impl(nd_range<Dimensions> execution_range, const KernelType& kernel_func) {
+    using name_t = detail::kernel_name_t<KernelName, KernelType>;
+    using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
+    range<Dimensions> local = execution_range.get_local_range();
+    range<Dimensions> groups = execution_range.get_group_range();
+    detail::kernel_launch l = prepare<name_t, object_t>(local, groups, kernel_func);
+    l.kind = detail::kernel_kind::nd_range;
+    l.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) {
+      l.global[d] = execution_range.get_global_range()[d];
+      l.local[d] = local[d];
+    }
+    l.run_item = &object_t::run_item;
+    l.required_sub_group_size = detail::note_sub_group_size<name_t, KernelType, Properties>();
+    set_kernel(std::move(l));
   }
 
   template <typename Name, typename Object, typename... Args>

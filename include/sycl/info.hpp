@@ -121,6 +121,8 @@ SYCLONE_DESC(max_work_group_size, std::size_t)
 SYCLONE_DESC(max_num_sub_groups, std::uint32_t)
 SYCLONE_DESC(sub_group_independent_forward_progress, bool)
 SYCLONE_DESC(sub_group_sizes, std::vector<std::size_t>)
+// seed 004 "Device Descriptors": a sub-group size that supports every core language feature.
+SYCLONE_DESC(primary_sub_group_size, std::size_t)
 SYCLONE_DESC(preferred_vector_width_char, std::uint32_t)
 SYCLONE_DESC(preferred_vector_width_short, std::uint32_t)
 SYCLONE_DESC(preferred_vector_width_int, std::uint32_t)

@@ -7,6 +7,7 @@
 #include <sycl/item.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/range.hpp>
+#include <sycl/sub_group.hpp>
 
 #include <type_traits>
 
@@ -89,6 +90,13 @@ public:
   range<Dimensions> get_local_range() const { return m_local_range; }
   std::size_t get_local_range(int d) const { return m_local_range[d]; }
   [[deprecated("SYCL 2020 deprecates offsets")]] id<Dimensions> get_offset() const { return {}; }
+  // SYCL 2020 4.9.1.5 / seed 004: the sub-group of consecutive linear local ids holding this
+  // work-item.
+  sub_group get_sub_group() const {
+    return sub_group(detail::make_sg_info(static_cast<std::uint32_t>(get_local_linear_id()),
+                                          static_cast<std::uint32_t>(m_local_range.size()),
+                                          detail::dev::sub_group_max_size()));
+  }
   nd_range<Dimensions> get_nd_range() const {
     return nd_range<Dimensions>(get_global_range(), m_local_range);
   }

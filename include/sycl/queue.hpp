@@ -121,6 +121,20 @@ public:
     return submit(
         [&](handler& h) { h.template parallel_for<KernelName>(detail::queue_range(r), k); });
   }
+  // sycl_ext_oneapi_kernel_properties: a compile-time property list (e.g. sub_group_size<16>)
+  // before the kernel.
+  template <typename KernelName = detail::auto_name, typename Range, typename Properties,
+            typename KernelType, typename = decltype(detail::queue_range(std::declval<Range>())),
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  event parallel_for(Range r, Properties props, const KernelType& k) {
+    return submit(
+        [&](handler& h) { h.template parallel_for<KernelName>(detail::queue_range(r), props, k); });
+  }
+  template <typename KernelName = detail::auto_name, typename Properties, typename KernelType,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+  event single_task(Properties props, const KernelType& k) {
+    return submit([&](handler& h) { h.template single_task<KernelName>(props, k); });
+  }
   template <typename KernelName = detail::auto_name, typename Range, typename KernelType,
             typename = decltype(detail::queue_range(std::declval<Range>()))>
   event parallel_for(Range r, event dep, const KernelType& k) {

@@ -23,6 +23,8 @@
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
+#include <sycl/sub_group.hpp>
+#include <sycl/group_algorithm.hpp>
 #include <sycl/usm.hpp>
 
 #include <sycl/ext/oneapi/properties/properties.hpp>

@@ -35,6 +35,8 @@ struct device_properties {
   std::uint32_t global_mem_cache_line_size = 64;
   std::uint32_t mem_base_addr_align = 1024; // bits
   std::vector<std::size_t> sub_group_sizes = {1};
+  // Seed 004 info::device::primary_sub_group_size: one of sub_group_sizes.
+  std::size_t primary_sub_group_size = 1;
   std::uint32_t max_num_sub_groups = 1;
   bool sub_group_independent_forward_progress = false;
   std::vector<sycl::aspect> aspects;

@@ -1,5 +1,6 @@
 // SYCL 2020 4.6.5 queue and 4.9.4 handler: recording command groups and submitting them.
 #include "queue_impl.hpp"
+#include "sub_group.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -180,6 +181,7 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   if (cmd->what == command::kind::kernel) {
     const auto& props = m_device->props();
     auto& l = cmd->launch;
+    syclone::runtime::resolve_sub_group_size(l, props); // seed 004: unsupported size throws here
     if (l.kind == kernel_kind::nd_range) {
       std::size_t total = 1;
       for (int d = 0; d < l.dimensions; ++d) {

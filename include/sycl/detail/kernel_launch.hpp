@@ -44,6 +44,11 @@ const char* kernel_name() {
 
 enum class kernel_kind : std::uint8_t { single_task, range, nd_range };
 
+// Named sub-group sizes of seed 004 ([[intel::named_sub_group_size(primary|automatic)]]) where a
+// number would stand.
+inline constexpr std::uint32_t sub_group_size_primary = 0xffffffffu;
+inline constexpr std::uint32_t sub_group_size_automatic = 0xfffffffeu;
+
 // What a handler records for a kernel (the runtime copies it into the command).
 struct kernel_launch {
   const char* name = nullptr;
@@ -55,6 +60,11 @@ struct kernel_launch {
   std::size_t object_size = 0;
   kernel_handler* handler_slot = nullptr; // inside object, when the functor takes one
   const spec_constant_values* spec_constants = nullptr; // set by the runtime at submission
+  // Seed 004 / SYCL 2020 5.8.1 required sub-group size: 0 when the kernel states none, else N,
+  // sub_group_size_primary or sub_group_size_automatic (from a sub_group_size property).
+  std::uint32_t required_sub_group_size = 0;
+  // The sub-group size the device runs the kernel with, chosen by the runtime at submission.
+  std::uint32_t sub_group_size = 0;
   void (*run_single)(const void* object) = nullptr;
   void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
   void (*run_item)(const void* object, const std::size_t* group, const std::size_t* local) =

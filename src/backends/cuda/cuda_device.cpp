@@ -122,6 +122,7 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   p.mem_base_addr_align = 256 * 8; // cuMemAlloc aligns to 256 bytes; SYCL counts bits
 
   p.sub_group_sizes = {m_limits.warp_size};
+  p.primary_sub_group_size = m_limits.warp_size; // seed 004: a sub-group is a warp
   p.max_num_sub_groups = m_limits.max_threads_per_block / m_limits.warp_size;
   // Volta's independent thread scheduling.
   p.sub_group_independent_forward_progress = major >= 7;

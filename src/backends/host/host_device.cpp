@@ -28,10 +28,26 @@ std::string cpu_field(const char* key) {
   return {};
 }
 
+// 32-bit lanes of the widest vector registers the CPU has: AVX-512 16, AVX 8, SSE 4.
+std::size_t simd_width_32() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return 16;
+  if (__builtin_cpu_supports("avx")) return 8;
+  return 4;
+#elif defined(__aarch64__)
+  return 4; // NEON
+#else
+  return 4;
+#endif
+}
+
 // The host device computes on the calling thread (with the pool): every operation has
 // completed when it returns, so there are no native events to wait for.
 class host_stream final : public runtime::stream {
 public:
+  explicit host_stream(std::size_t primary_sub_group_size)
+      : m_primary_sub_group_size(primary_sub_group_size) {}
   bool wait_on_device(runtime::native_event&) override { return false; }
   std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& l,
                                                     std::size_t local_bytes) override {
@@ -58,6 +74,8 @@ public:
         nd.group_range[d] = l.global[d] / l.local[d];
       }
       nd.local_memory_bytes = local_bytes;
+      nd.sub_group_size =
+          l.sub_group_size ? l.sub_group_size : std::uint32_t(m_primary_sub_group_size);
       run(nd);
       break;
     }
@@ -76,6 +94,8 @@ public:
     return nullptr;
   }
 
+private:
+  std::size_t m_primary_sub_group_size;
 };
 
 class host_device final : public runtime::device {
@@ -106,12 +126,19 @@ public:
     long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
     p.global_mem_cache_line_size = line > 0 ? std::uint32_t(line) : 64;
     p.mem_base_addr_align = 8 * 128;
-    p.sub_group_sizes = {1};
+    // Seed 004: sub-groups of several sizes, run as fibers exchanging through scratch memory
+    // (work_group.cpp); the primary size is the SIMD width for 32-bit values.
+    p.primary_sub_group_size = simd_width_32();
+    p.sub_group_sizes = {1, 4, 8, 16, 32};
     p.max_num_sub_groups = static_cast<std::uint32_t>(p.max_work_group_size);
     p.sub_group_independent_forward_progress = false;
     using sycl::aspect;
+    // online_compiler / online_linker: sycl::compile and sycl::link accept host images; their
+    // code is the host program's, so there is nothing left to compile (SYCL 2020 4.11.3).
     p.aspects = {aspect::cpu,
                  aspect::host_debuggable,
+                 aspect::online_compiler,
+                 aspect::online_linker,
                  aspect::fp64,
                  aspect::atomic64,
                  aspect::queue_profiling,
@@ -141,7 +168,7 @@ private:
 };
 
 std::unique_ptr<runtime::stream> host_device::create_stream(bool /*profiling: host times are exact*/) {
-  return std::make_unique<host_stream>();
+  return std::make_unique<host_stream>(m_props.primary_sub_group_size);
 }
 
 class host_platform final : public runtime::platform {

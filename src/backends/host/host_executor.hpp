@@ -30,6 +30,9 @@ struct nd_range_launch {
   std::size_t group_range[3];
   std::size_t local_range[3];
   std::size_t local_memory_bytes; // per work-group, 64-byte aligned block
+  // Work-items per sub-group (a power of two; seed 004): consecutive linear local ids form a
+  // sub-group. 0 means 1.
+  std::uint32_t sub_group_size;
 };
 
 // Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:

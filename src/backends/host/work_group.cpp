@@ -126,6 +126,7 @@ std::uint32_t stack_cache::acquire() {
 
 work_group_scheduler::~work_group_scheduler() {
   ::operator delete(m_local_memory, std::align_val_t(64));
+  ::operator delete(m_scratch, std::align_val_t(64));
 }
 
 work_group_scheduler* work_group_scheduler::current() noexcept {
@@ -148,8 +149,28 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
   if (m_arrived.capacity() < m_size) {
     // Barriers push without allocating: a fiber may not throw out of a switch.
     m_arrived.reserve(m_size);
-    m_resuming.reserve(m_size);
   }
+  if (m_ready.size() < m_size) m_ready.resize(m_size);
+  // Sub-groups: a power of two (seed 004 "Device Descriptors": sub_group_sizes).
+  m_sg_size = launch.sub_group_size ? launch.sub_group_size : 1;
+  m_sg_shift = static_cast<std::uint32_t>(__builtin_ctz(m_sg_size));
+  m_sg_count = (m_size + m_sg_size - 1) >> m_sg_shift;
+  if (m_sg.size() < m_sg_count) m_sg.resize(m_sg_count);
+  if (m_sg_waiters.size() < std::size_t(m_sg_count) * m_sg_size)
+    m_sg_waiters.resize(std::size_t(m_sg_count) * m_sg_size);
+  // Two exchange sets per sub-group, then inputs and results of work-group algorithms. Mapped
+  // lazily by the allocator: a kernel without group functions touches none of it.
+  constexpr std::size_t slot = sycl::detail::host::exchange_bytes;
+  std::size_t sg_bytes = std::size_t(m_sg_count) * 2 * m_sg_size * slot;
+  std::size_t scratch = sg_bytes + 2 * std::size_t(m_size) * slot;
+  if (scratch > m_scratch_capacity) {
+    ::operator delete(m_scratch, std::align_val_t(64));
+    m_scratch = nullptr;
+    m_scratch_capacity = 0;
+    m_scratch = static_cast<std::byte*>(::operator new(scratch, std::align_val_t(64)));
+    m_scratch_capacity = scratch;
+  }
+  m_wg_scratch = m_scratch + sg_bytes;
   if (m_shuffled) m_order.resize(m_size);
   // SYCL 2020 4.7.6.11: local memory is per work-group; a thread runs one group at a time, so
   // one block per thread (and nesting level), reused, 64-byte aligned like the CUDA side.
@@ -176,8 +197,12 @@ bool work_group_scheduler::start_group() noexcept {
   m_next_start = 0;
   m_phase = 0;
   m_arrived.clear();
-  m_resuming.clear();
-  m_resume_pos = 0;
+  m_ready_head = m_ready_count = 0;
+  for (std::uint32_t i = 0; i < m_sg_count; ++i) {
+    std::uint32_t first = i << m_sg_shift;
+    m_sg[i] = {std::min(m_sg_size, m_size - first), 0, 0, 0};
+  }
+  m_sg_waiting_total = 0;
   if (m_shuffled) {
     std::iota(m_order.begin(), m_order.end(), 0u);
     shuffle(m_order.data(), m_order.size(), ~0ull);
@@ -213,8 +238,8 @@ void work_group_scheduler::fiber_main(void* from, void* scheduler) {
     self->run_items();
     // The last fiber of a work-group goes on with the next one: a kernel without barriers
     // switches stacks only twice per chunk of work-groups.
-    if (self->m_next_start < self->m_size || self->m_resume_pos < self->m_resuming.size() ||
-        !self->m_arrived.empty() || !self->start_group())
+    if (self->m_next_start < self->m_size || self->m_ready_count != 0 || !self->m_arrived.empty() ||
+        self->m_sg_waiting_total != 0 || !self->start_group())
       break;
   }
   self->exit_fiber();
@@ -256,6 +281,7 @@ void work_group_scheduler::run_items() {
     } catch (...) {
       fail(std::current_exception());
     }
+    item_finished(item);
     if (shuffled) return;
   }
 }
@@ -275,6 +301,17 @@ void work_group_scheduler::barrier() noexcept {
 
 void work_group_scheduler::switch_away(bool suspending) {
   for (;;) {
+    if (m_ready_count != 0) {
+      std::uint32_t next = pop_ready();
+      if (next == m_current_stack) {
+        // The suspending work-item is the one to run next (work-group of one, or the others
+        // finished without reaching this barrier): carry on without switching.
+        m_save_slot = no_stack;
+        return;
+      }
+      jump(m_stacks[next].context, next, !suspending);
+      return;
+    }
     if (m_next_start < m_size) {
       std::uint32_t fresh;
       try {
@@ -289,32 +326,92 @@ void work_group_scheduler::switch_away(bool suspending) {
       jump(start_fiber(m_stacks[fresh]), fresh, !suspending);
       return;
     }
-    if (m_resume_pos == m_resuming.size()) {
-      if (m_arrived.empty()) {
-        jump(m_native, no_stack, true); // the work-group is done (only an exiting fiber is here)
-        return;
-      }
-      open_barrier();
+    if (m_sg_waiting_total != 0) {
+      // Nothing can run, yet work-items wait at sub-group barriers: their sub-groups' other
+      // members wait at a work-group barrier.
+      release_mismatched_barriers();
+      continue;
     }
-    std::uint32_t next = m_resuming[m_resume_pos++];
-    if (next == m_current_stack) {
-      // The suspending work-item is the one to run next (work-group of one, or the others
-      // finished without reaching this barrier): carry on without switching.
-      m_save_slot = no_stack;
+    if (m_arrived.empty()) {
+      jump(m_native, no_stack, true); // the work-group is done (only an exiting fiber is here)
       return;
     }
-    jump(m_stacks[next].context, next, !suspending);
-    return;
+    open_barrier();
   }
 }
 
 void work_group_scheduler::open_barrier() {
   // Every work-item started and each either waits here or finished: the barrier opens.
-  std::swap(m_arrived, m_resuming);
-  m_arrived.clear();
-  m_resume_pos = 0;
   ++m_phase;
-  if (m_shuffled) shuffle(m_resuming.data(), m_resuming.size(), m_phase);
+  if (m_shuffled) shuffle(m_arrived.data(), m_arrived.size(), m_phase);
+  for (std::uint32_t stack : m_arrived) push_ready(stack);
+  m_arrived.clear();
+}
+
+void work_group_scheduler::sub_group_barrier(std::uint32_t sub_group) noexcept {
+  sub_group_state& sg = m_sg[sub_group];
+  if (sg.pending == 1 && !m_shuffled) {
+    // The last member to arrive: the others resume later, this one carries on.
+    sg.pending = 0;
+    open_sub_group(sub_group);
+    return;
+  }
+  m_sg_waiters[(std::size_t(sub_group) << m_sg_shift) + sg.waiting++] = m_current_stack;
+  ++m_sg_waiting_total;
+  m_save_slot = m_current_stack;
+  if (--sg.pending == 0) open_sub_group(sub_group); // shuffled: this one queues as well
+  switch_away(true);
+}
+
+const std::byte* work_group_scheduler::sub_group_exchange(std::uint32_t sub_group,
+                                                          std::uint32_t lane, const void* value,
+                                                          std::size_t bytes) noexcept {
+  // Two sets, alternating with the sub-group's barrier phase: a member racing ahead to the next
+  // exchange writes the other set, and can get two exchanges ahead only once every member passed
+  // the next barrier, i.e. finished reading this set.
+  constexpr std::size_t slot = sycl::detail::host::exchange_bytes;
+  std::size_t set = std::size_t(sub_group) * 2 + (m_sg[sub_group].phase & 1);
+  std::byte* base = m_scratch + (set << m_sg_shift) * slot;
+  std::memcpy(base + std::size_t(lane) * bytes, value, bytes);
+  sub_group_barrier(sub_group);
+  return base;
+}
+
+void work_group_scheduler::open_sub_group(std::uint32_t sub_group) noexcept {
+  sub_group_state& sg = m_sg[sub_group];
+  std::uint32_t* waiters = &m_sg_waiters[std::size_t(sub_group) << m_sg_shift];
+  if (m_shuffled)
+    shuffle(waiters, sg.waiting, (std::uint64_t(sub_group) << 32 | sg.phase) + 0x5bd1e995u);
+  for (std::uint32_t i = 0; i < sg.waiting; ++i) push_ready(waiters[i]);
+  m_sg_waiting_total -= sg.waiting;
+  sg.waiting = 0;
+  ++sg.phase;
+  std::uint32_t first = sub_group << m_sg_shift;
+  sg.pending = std::min(m_sg_size, m_size - first) - sg.finished;
+}
+
+void work_group_scheduler::item_finished(std::uint32_t item) noexcept {
+  std::uint32_t sub_group = item >> m_sg_shift;
+  sub_group_state& sg = m_sg[sub_group];
+  ++sg.finished;
+  // Members waiting at a barrier this one never reached go on without it, as for work-groups.
+  if (--sg.pending == 0 && sg.waiting != 0) open_sub_group(sub_group);
+}
+
+void work_group_scheduler::release_mismatched_barriers() noexcept {
+  try {
+    sycl::detail::throw_error(
+        sycl::errc::invalid,
+        "nd_range kernel on the host device: in work-group " + std::to_string(m_linear_group) +
+            " some work-items wait at a sub-group barrier while others of their sub-group wait "
+            "at a work-group barrier; every work-item of a group must reach the same group "
+            "functions in the same order (SYCL 2020 4.17.3)");
+  } catch (...) {
+    fail(std::current_exception());
+  }
+  // Let everyone run to the end; the launch reports the error.
+  for (std::uint32_t i = 0; i < m_sg_count; ++i)
+    if (m_sg[i].waiting != 0) open_sub_group(i);
 }
 
 void work_group_scheduler::jump(void* target, std::uint32_t target_stack, bool exiting) {
@@ -447,6 +544,35 @@ void work_group_barrier() {
 std::byte* local_memory() noexcept {
   syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
   return s ? s->local_memory() : nullptr;
+}
+
+namespace {
+syclone::host::work_group_scheduler& group_scheduler(const char* what) {
+  syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
+  if (!s)
+    throw_error(errc::invalid, std::string(what) +
+                                   " called outside an nd_range kernel on the host device; "
+                                   "sub-groups exist only in nd_range kernels");
+  return *s;
+}
+} // namespace
+
+std::uint32_t sub_group_size() noexcept {
+  syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
+  return s ? s->sub_group_size() : 1;
+}
+
+void sub_group_barrier(std::uint32_t sub_group) {
+  group_scheduler("sub-group barrier").sub_group_barrier(sub_group);
+}
+
+const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane, const void* value,
+                                    std::size_t bytes) {
+  return group_scheduler("a sub-group function").sub_group_exchange(sub_group, lane, value, bytes);
+}
+
+std::byte* work_group_scratch() {
+  return group_scheduler("a work-group algorithm").work_group_scratch();
 }
 
 } // namespace detail::host

@@ -85,6 +85,19 @@ public:
   void barrier() noexcept;
   std::byte* local_memory() const noexcept { return m_local_memory; }
 
+  // Sub-groups (seed 004, SYCL 2020 4.9.1.8): the launch's sub-group size cuts the work-group's
+  // linear ids into consecutive sub-groups. A sub-group barrier suspends the caller until each
+  // member of its sub-group arrived or finished; the last one to arrive carries on (in the
+  // shuffled schedule it queues behind the others at a random place).
+  std::uint32_t sub_group_size() const noexcept { return m_sg_size; }
+  void sub_group_barrier(std::uint32_t sub_group) noexcept;
+  // Writes the caller's value into its slot of the sub-group's current scratch set, waits for
+  // the sub-group and returns the set (see detail::host::sub_group_exchange).
+  const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
+                                      const void* value, std::size_t bytes) noexcept;
+  // Scratch of the work-group for work-group algorithms (2 * exchange_bytes per work-item).
+  std::byte* work_group_scratch() const noexcept { return m_wg_scratch; }
+
   // Entry of every fiber (a boost::context::detail::transfer_t carries the scheduler).
   static void fiber_main(void* from, void* scheduler);
 
@@ -99,6 +112,18 @@ private:
   void jump(void* target, std::uint32_t target_stack, bool exiting);
   void on_resume(void* from, void* fake_stack) noexcept;
   void open_barrier();
+  void open_sub_group(std::uint32_t sub_group) noexcept;
+  void item_finished(std::uint32_t item) noexcept;
+  void release_mismatched_barriers() noexcept;
+  void push_ready(std::uint32_t stack) noexcept {
+    m_ready[(m_ready_head + m_ready_count++) % m_ready.size()] = stack;
+  }
+  std::uint32_t pop_ready() noexcept {
+    std::uint32_t stack = m_ready[m_ready_head];
+    m_ready_head = (m_ready_head + 1) % static_cast<std::uint32_t>(m_ready.size());
+    --m_ready_count;
+    return stack;
+  }
   void shuffle(std::uint32_t* items, std::size_t count, std::uint64_t salt) const noexcept;
   void fail(std::exception_ptr error) noexcept;
 
@@ -115,10 +140,27 @@ private:
   // Work-items start in m_order (shuffled) or by index; m_next_start of them started so far.
   std::vector<std::uint32_t> m_order;
   std::uint32_t m_next_start = 0;
-  std::uint32_t m_phase = 0;             // barriers opened so far in this work-group
-  std::vector<std::uint32_t> m_arrived;  // stacks of fibers suspended at the current barrier
-  std::vector<std::uint32_t> m_resuming; // released by the last barrier, not yet resumed
-  std::size_t m_resume_pos = 0;
+  std::uint32_t m_phase = 0;            // barriers opened so far in this work-group
+  std::vector<std::uint32_t> m_arrived; // stacks of fibers suspended at the current barrier
+  // Fibers released by a barrier, not yet resumed: a ring of m_size entries (a fiber is in at
+  // most one place: here, m_arrived or a sub-group's waiters).
+  std::vector<std::uint32_t> m_ready;
+  std::uint32_t m_ready_head = 0, m_ready_count = 0;
+
+  // Sub-groups of the current work-group.
+  struct sub_group_state {
+    std::uint32_t pending;  // members that neither wait at the current barrier nor finished
+    std::uint32_t finished; // members that returned from the kernel
+    std::uint32_t waiting;  // members suspended at the current barrier
+    std::uint32_t phase;    // barriers opened so far; its parity picks the scratch set
+  };
+  std::uint32_t m_sg_size = 1, m_sg_shift = 0, m_sg_count = 1;
+  std::vector<sub_group_state> m_sg;
+  std::vector<std::uint32_t> m_sg_waiters; // m_sg_size stacks per sub-group
+  std::uint32_t m_sg_waiting_total = 0;
+  std::byte* m_scratch = nullptr; // sub-group exchange sets, then the work-group scratch
+  std::size_t m_scratch_capacity = 0;
+  std::byte* m_wg_scratch = nullptr;
   void* m_native = nullptr;                 // the stack run_groups was called on
   std::uint32_t m_current_stack = no_stack; // stack of the running fiber
   // Handoff from the fiber that switched away to the one that runs next: which slot receives

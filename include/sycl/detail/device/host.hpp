@@ -30,6 +30,8 @@ extern "C" void __syclone_spec_constant(const char* name, void* value, std::size
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 
+#include <sycl/detail/device/host_group.hpp>
+
 #include <cmath> // lgammaf_r, lgamma_r: thread-safe lgamma
 
 // SYCL 2020 4.17.5 math builtins on the host: the C library, reached through clang's builtins.

@@ -41,6 +41,8 @@ SYCLONE_INLINE std::byte* local_memory() noexcept {
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 
+#include <sycl/detail/device/nvptx_group.hpp>
+
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 // A specialization constant's value. The JIT replaces every call with the value set for the

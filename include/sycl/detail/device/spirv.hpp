@@ -20,6 +20,8 @@ extern "C" void __syclone_spec_constant(const char* name, void* value, std::size
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 
+#include <sycl/detail/device/spirv_group.hpp>
+
 // SYCL 2020 4.17.5 math builtins on SPIR-V: the OpenCL.std extended instructions. LLVM's SPIR-V
 // backend turns calls to these (Itanium-mangled) __spirv_ocl_* declarations into OpExtInst.
 #define SYCLONE_SPIRV_DECLARE1(name)                                                               \

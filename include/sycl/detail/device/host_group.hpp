@@ -1,0 +1,179 @@
+// Sub-group and work-group primitives on the host CPU device (DESIGN.md "Target mapping":
+// several sub-group sizes, shuffles across fibers). Work-items are fibers of one thread
+// (src/backends/host/work_group.cpp): a value moves between them through scratch memory of the
+// work-group and a barrier that suspends only the work-items that must wait. A sub-group
+// operation is one exchange (write own slot, sub-group barrier, read any slot); a work-group
+// operation writes, waits, lets the first work-item combine, and waits again.
+// Included by host.hpp only.
+#pragma once
+
+#include <sycl/detail/config.hpp>
+#include <sycl/detail/group_types.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::host {
+// The most bytes one work-item hands to one exchange; larger values are not supported by the
+// host device's group functions (static_assert below).
+inline constexpr std::size_t exchange_bytes = 256;
+
+// The sub-group size the running nd_range kernel was launched with (1 outside of one).
+SYCLONE_EXPORT std::uint32_t sub_group_size() noexcept;
+// Suspends the calling work-item until every work-item of its sub-group arrived (or finished).
+SYCLONE_EXPORT void sub_group_barrier(std::uint32_t sub_group);
+// Writes `bytes` of `value` to the caller's slot (base + lane * bytes), waits for the
+// sub-group, and returns the base of the sub-group's slots. They stay valid until the caller's
+// next sub-group barrier or exchange (the scheduler alternates between two sets).
+SYCLONE_EXPORT const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
+                                                   const void* value, std::size_t bytes);
+// Scratch of the running work-group: 2 * exchange_bytes per work-item.
+SYCLONE_EXPORT std::byte* work_group_scratch();
+} // namespace detail::host
+
+namespace detail::dev {
+
+SYCLONE_INLINE std::uint32_t sub_group_max_size() noexcept {
+  return host::sub_group_size();
+}
+
+template <typename T>
+inline void host_check_size() {
+  static_assert(sizeof(T) <= host::exchange_bytes,
+                "group functions on the host device move values of at most 256 bytes; split "
+                "larger values into several calls");
+}
+
+template <typename T>
+SYCLONE_INLINE T load_slot(const std::byte* base, std::uint32_t index) {
+  T r;
+  std::memcpy(static_cast<void*>(&r), base + std::size_t(index) * sizeof(T), sizeof(T));
+  return r;
+}
+
+inline void sub_group_barrier(const sg_info& sg) {
+  host::sub_group_barrier(sg.id);
+}
+
+// The value of lane `src` (every lane calls it; an out-of-range src returns x).
+template <typename T>
+inline T sub_group_shuffle(const sg_info& sg, T x, std::uint32_t src) {
+  host_check_size<T>();
+  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  return src < sg.size ? load_slot<T>(base, src) : x;
+}
+template <typename T>
+inline T sub_group_shuffle_down(const sg_info& sg, T x, std::uint32_t delta) {
+  return sub_group_shuffle(sg, x, sg.lane + delta);
+}
+template <typename T>
+inline T sub_group_shuffle_up(const sg_info& sg, T x, std::uint32_t delta) {
+  return sub_group_shuffle(sg, x, delta <= sg.lane ? sg.lane - delta : sg.size);
+}
+template <typename T>
+inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
+  return sub_group_shuffle(sg, x, sg.lane ^ mask);
+}
+
+template <typename T, typename Op>
+inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
+  host_check_size<T>();
+  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  T acc = load_slot<T>(base, 0);
+  for (std::uint32_t i = 1; i < sg.size; ++i) acc = op(acc, load_slot<T>(base, i));
+  return acc;
+}
+
+// Inclusive (lanes 0..lane) or exclusive (lanes 0..lane-1, absent on lane 0) scan.
+template <bool Exclusive, typename T, typename Op>
+inline opt<T> sub_group_scan(const sg_info& sg, T x, Op op) {
+  host_check_size<T>();
+  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  std::uint32_t end = Exclusive ? sg.lane : sg.lane + 1;
+  if (end == 0) return {x, false};
+  T acc = load_slot<T>(base, 0);
+  for (std::uint32_t i = 1; i < end; ++i) acc = op(acc, load_slot<T>(base, i));
+  return {acc, true};
+}
+
+inline bool sub_group_any(const sg_info& sg, bool p) {
+  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
+  for (std::uint32_t i = 0; i < sg.size; ++i)
+    if (load_slot<bool>(base, i)) return true;
+  return false;
+}
+inline bool sub_group_all(const sg_info& sg, bool p) {
+  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
+  for (std::uint32_t i = 0; i < sg.size; ++i)
+    if (!load_slot<bool>(base, i)) return false;
+  return true;
+}
+
+// Work-groups. The scratch holds the inputs (one slot per work-item, first half) and the
+// results (second half). Inputs are written before the first barrier and read (by the first
+// work-item) before the second; results are written between the barriers and read after the
+// second. A work-item that races ahead into the next operation therefore only writes inputs
+// nobody reads any more, and results are only rewritten once everyone arrived again.
+template <typename T>
+inline T work_group_broadcast(const wg_info& wg, T x, std::uint32_t src) {
+  host_check_size<T>();
+  std::byte* scratch = host::work_group_scratch();
+  std::byte* results = scratch + std::size_t(wg.size) * host::exchange_bytes;
+  if (wg.id == src) std::memcpy(scratch, &x, sizeof(T));
+  host::work_group_barrier();
+  if (wg.id == 0) std::memcpy(results, scratch, sizeof(T));
+  host::work_group_barrier();
+  return load_slot<T>(results, 0);
+}
+
+template <typename T, typename Op>
+inline T work_group_reduce(const wg_info& wg, T x, Op op) {
+  host_check_size<T>();
+  std::byte* scratch = host::work_group_scratch();
+  std::byte* results = scratch + std::size_t(wg.size) * host::exchange_bytes;
+  std::memcpy(scratch + std::size_t(wg.id) * sizeof(T), &x, sizeof(T));
+  host::work_group_barrier();
+  if (wg.id == 0) {
+    T acc = load_slot<T>(scratch, 0);
+    for (std::uint32_t i = 1; i < wg.size; ++i) acc = op(acc, load_slot<T>(scratch, i));
+    std::memcpy(results, &acc, sizeof(T));
+  }
+  host::work_group_barrier();
+  return load_slot<T>(results, 0);
+}
+
+template <bool Exclusive, typename T, typename Op>
+inline opt<T> work_group_scan(const wg_info& wg, T x, Op op) {
+  host_check_size<T>();
+  std::byte* scratch = host::work_group_scratch();
+  std::byte* results = scratch + std::size_t(wg.size) * host::exchange_bytes;
+  std::memcpy(scratch + std::size_t(wg.id) * sizeof(T), &x, sizeof(T));
+  host::work_group_barrier();
+  if (wg.id == 0) {
+    // results[i]: the inclusive scan up to i; an exclusive scan reads results[i - 1].
+    T acc = load_slot<T>(scratch, 0);
+    std::memcpy(results, &acc, sizeof(T));
+    for (std::uint32_t i = 1; i < wg.size; ++i) {
+      acc = op(acc, load_slot<T>(scratch, i));
+      std::memcpy(results + std::size_t(i) * sizeof(T), &acc, sizeof(T));
+    }
+  }
+  host::work_group_barrier();
+  if (Exclusive) {
+    if (wg.id == 0) return {x, false};
+    return {load_slot<T>(results, wg.id - 1), true};
+  }
+  return {load_slot<T>(results, wg.id), true};
+}
+
+inline bool work_group_any(const wg_info& wg, bool p) {
+  return work_group_reduce(wg, p, [](bool a, bool b) { return a || b; });
+}
+inline bool work_group_all(const wg_info& wg, bool p) {
+  return work_group_reduce(wg, p, [](bool a, bool b) { return a && b; });
+}
+
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE

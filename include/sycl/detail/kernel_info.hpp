@@ -1,0 +1,23 @@
+// Per-kernel facts that syclone++ learns from the source and the runtime needs at submission,
+// registered by the generated registration object next to the device images (image.hpp).
+// Plain C data, like the image descriptors.
+#pragma once
+
+#include <sycl/detail/config.hpp>
+
+extern "C" {
+
+// Seed 004: the sub-group size a kernel requires through [[sycl::reqd_sub_group_size(N)]],
+// [[intel::sub_group_size(N)]], [[intel::named_sub_group_size(primary|automatic)]], a
+// sub_group_size property, or -fsycl-default-sub-group-size when it states none.
+struct syclone_kernel_sub_group_size {
+  const char* kernel; // __builtin_sycl_unique_stable_name of the kernel name
+  uint32_t size;      // N, or 0xffffffff for primary, 0xfffffffe for automatic
+};
+
+// Called by the generated registration object before main (or at dlopen). The runtime copies
+// the records; a later registration of the same kernel replaces an earlier one.
+SYCLONE_EXPORT void __syclone_register_sub_group_sizes(const syclone_kernel_sub_group_size* records,
+                                                       uint64_t count);
+
+} // extern "C"

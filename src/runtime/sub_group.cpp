@@ -1,0 +1,114 @@
+// Seed 004 (SYCL_INTEL_sub_group): required sub-group sizes and the kernel queries built on them.
+#include "sub_group.hpp"
+
+#include <sycl/detail/kernel_info.hpp>
+#include <sycl/exception.hpp>
+
+#include <algorithm>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+namespace syclone::runtime {
+
+namespace {
+
+using sycl::detail::sub_group_size_automatic;
+using sycl::detail::sub_group_size_primary;
+
+struct recorded_sizes {
+  std::shared_mutex mutex;
+  std::unordered_map<std::string, std::uint32_t> sizes;
+};
+
+recorded_sizes& records() {
+  static auto* r = new recorded_sizes(); // never destroyed: registrations may come late
+  return *r;
+}
+
+std::string describe(std::uint32_t size) {
+  if (size == sub_group_size_primary) return "primary";
+  if (size == sub_group_size_automatic) return "automatic";
+  return std::to_string(size);
+}
+
+std::string list(const std::vector<std::size_t>& sizes) {
+  std::string text;
+  for (std::size_t s : sizes) text += (text.empty() ? "" : ", ") + std::to_string(s);
+  return text;
+}
+
+} // namespace
+
+std::uint32_t recorded_sub_group_size(std::string_view kernel) {
+  auto& r = records();
+  std::shared_lock lock(r.mutex);
+  if (r.sizes.empty()) return 0;
+  auto it = r.sizes.find(std::string(kernel));
+  return it == r.sizes.end() ? 0 : it->second;
+}
+
+std::uint32_t required_sub_group_size(std::string_view kernel, std::uint32_t stated) {
+  return stated ? stated : recorded_sub_group_size(kernel);
+}
+
+std::uint32_t choose_sub_group_size(const device_properties& device, std::string_view kernel,
+                                    std::uint32_t stated) {
+  std::uint32_t required = required_sub_group_size(kernel, stated);
+  // Automatic leaves the choice to us: the primary size supports everything.
+  if (required == 0 || required == sub_group_size_primary || required == sub_group_size_automatic)
+    return static_cast<std::uint32_t>(device.primary_sub_group_size);
+  const auto& sizes = device.sub_group_sizes;
+  if (std::find(sizes.begin(), sizes.end(), std::size_t(required)) == sizes.end())
+    sycl::detail::throw_error(
+        sycl::errc::feature_not_supported,
+        "kernel `" + std::string(kernel) + "` requires sub-group size " + describe(required) +
+            " ([[sycl::reqd_sub_group_size]], [[intel::sub_group_size]] or a sub_group_size "
+            "property), which " +
+            device.name + " does not support; it supports " + list(sizes) +
+            " (info::device::sub_group_sizes). Submit it to a device that supports the size, or "
+            "require one of those");
+  return required;
+}
+
+void resolve_sub_group_size(sycl::detail::kernel_launch& launch, const device_properties& device) {
+  launch.sub_group_size =
+      choose_sub_group_size(device, launch.name ? launch.name : "", launch.required_sub_group_size);
+}
+
+std::uint32_t kernel_max_sub_group_size(const device_properties& device, std::string_view kernel,
+                                        std::size_t work_group_size) {
+  std::uint32_t size = choose_sub_group_size(device, kernel);
+  if (work_group_size == 0) return size;
+  return static_cast<std::uint32_t>(std::min<std::size_t>(size, work_group_size));
+}
+
+std::uint32_t kernel_compile_sub_group_size(const device_properties& device,
+                                            std::string_view kernel) {
+  std::uint32_t required = recorded_sub_group_size(kernel);
+  if (required == sub_group_size_automatic) return 0;
+  if (required == 0 || required == sub_group_size_primary)
+    return static_cast<std::uint32_t>(device.primary_sub_group_size);
+  return required;
+}
+
+std::uint32_t kernel_max_num_sub_groups(const device_properties& device, std::string_view kernel,
+                                        std::size_t max_work_group_size) {
+  std::uint32_t size = choose_sub_group_size(device, kernel);
+  return static_cast<std::uint32_t>((max_work_group_size + size - 1) / size);
+}
+
+std::uint32_t kernel_compile_num_sub_groups(std::string_view) {
+  return 0;
+}
+
+} // namespace syclone::runtime
+
+extern "C" SYCLONE_EXPORT void
+__syclone_register_sub_group_sizes(const syclone_kernel_sub_group_size* records_in,
+                                   uint64_t count) {
+  auto& r = syclone::runtime::records();
+  std::unique_lock lock(r.mutex);
+  for (uint64_t i = 0; i < count; ++i) r.sizes[records_in[i].kernel] = records_in[i].size;
+}
