@@ -6,6 +6,7 @@
 #include <sycl/detail/buffer_core.hpp>
 #include <sycl/detail/device/target.hpp>
 #include <sycl/id.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/range.hpp>
 
@@ -270,9 +271,30 @@ public:
         m_state.m_data + offset_linear(), m_state.m_mem_range, i);
   }
 
-  // Raw pointer to the first accessed element (SYCL 2020 returns a multi_ptr; syclone adds
-  // multi_ptr with the prefetch issue).
-  value_type* get_pointer() const noexcept { return m_state.m_data + offset_linear(); }
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
+
+  // The first accessed element (SYCL 2020, deprecated): a global_ptr, which converts to
+  // value_type* as the raw pointer of SYCL 1.2.1 did; a raw pointer for host tasks.
+  // syclone keeps SYCL 1.2.1's first accessed element rather than the buffer's start.
+  auto get_pointer() const noexcept {
+    value_type* first = m_state.m_data + offset_linear();
+    if constexpr (AccessTarget == target::device)
+      return global_ptr<value_type>(first);
+    else if constexpr (AccessTarget == target::constant_buffer)
+      return constant_ptr<value_type>(first);
+    else
+      return first;
+  }
+
+  // SYCL 2020 4.7.6.9: the start of the underlying buffer, also for a ranged accessor.
+  template <access::decorated IsDecorated, target T = AccessTarget,
+            typename = std::enable_if_t<T == target::device>>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(
+        detail::address_cast<detail::decorated_t<value_type, access::address_space::global_space>*>(
+            m_state.m_data));
+  }
 
   iterator begin() const noexcept {
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
@@ -537,24 +559,32 @@ public:
   bool empty() const noexcept { return size() == 0; }
   range<Dimensions> get_range() const { return m_range; }
 
-  DataT* get_pointer() const noexcept {
-    return reinterpret_cast<DataT*>(detail::dev::local_memory() + m_offset);
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
+
+  // SYCL 2020 4.7.6.11 (deprecated): converts to DataT* as SYCL 1.2.1's raw pointer did.
+  local_ptr<value_type> get_pointer() const noexcept { return local_ptr<value_type>(data()); }
+  template <access::decorated IsDecorated>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(
+        detail::address_cast<detail::decorated_t<value_type, access::address_space::local_space>*>(
+            data()));
   }
   reference operator[](id<Dimensions> index) const {
-    return get_pointer()[detail::linearize(index, m_range)];
+    return data()[detail::linearize(index, m_range)];
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
   reference operator[](std::size_t index) const {
-    return get_pointer()[index];
+    return data()[index];
   }
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   auto operator[](std::size_t index) const {
     id<Dimensions> i;
     i[0] = index;
-    return detail::subscript<reference, Dimensions, Dimensions - 1>(get_pointer(), m_range, i);
+    return detail::subscript<reference, Dimensions, Dimensions - 1>(data(), m_range, i);
   }
-  iterator begin() const noexcept { return get_pointer(); }
-  iterator end() const noexcept { return get_pointer() + size(); }
+  iterator begin() const noexcept { return data(); }
+  iterator end() const noexcept { return data() + size(); }
 
   friend bool operator==(const local_accessor& a, const local_accessor& b) {
     return a.m_offset == b.m_offset && a.m_range == b.m_range;
@@ -562,6 +592,10 @@ public:
   friend bool operator!=(const local_accessor& a, const local_accessor& b) { return !(a == b); }
 
 private:
+  DataT* data() const noexcept {
+    return reinterpret_cast<DataT*>(detail::dev::local_memory() + m_offset);
+  }
+
   range<Dimensions> m_range;
   std::size_t m_offset = 0;
 };

@@ -19,6 +19,10 @@ public:
     for (int i = 0; i < Dimensions; ++i) s *= this->m_data[i];
     return s;
   }
+
+  // A range<1> converts to size_t like id<1> (as DPC++ allows): seed 000's sub-group example
+  // passes sub_group::get_max_local_range() as a count.
+  operator detail::size_t_if_one<Dimensions>() const { return this->m_data[0]; }
 };
 
 range(std::size_t) -> range<1>;

@@ -17,6 +17,7 @@
 #include <sycl/interop_handle.hpp>
 #include <sycl/item.hpp>
 #include <sycl/kernel_handler.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/platform.hpp>
@@ -27,6 +28,7 @@
 #include <sycl/group_algorithm.hpp>
 #include <sycl/usm.hpp>
 
+#include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>
 
 #if __has_include(<sycl/vec.hpp>)
