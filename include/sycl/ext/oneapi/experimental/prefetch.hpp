@@ -156,6 +156,12 @@ SYCLONE_INLINE void joint_prefetch_bytes(const Group& g, T* p, std::size_t bytes
   sycl::detail::dev::joint_prefetch<r.level, r.nontemporal, KnownGlobal>(
       aligned_address(p), bytes, g.get_local_linear_id(), g.get_local_linear_range());
 }
+// The generic pointer a multi_ptr holds (multi_ptr<void> has no get_raw()).
+template <typename T, access::address_space Space, access::decorated IsDecorated>
+SYCLONE_INLINE T* raw_pointer(const multi_ptr<T, Space, IsDecorated>& p) {
+  return p.get();
+}
+
 template <access::address_space Space>
 inline constexpr bool known_global = Space == access::address_space::global_space;
 } // namespace detail
@@ -188,21 +194,23 @@ template <access::address_space AddressSpace, access::decorated IsDecorated,
 std::enable_if_t<detail::is_prefetch_space(AddressSpace) &&
                  detail::is_prefetch_properties_v<Properties>>
 prefetch(multi_ptr<void, AddressSpace, IsDecorated> ptr, Properties = {}) {
-  detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(ptr.get_raw(), 1);
+  detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(detail::raw_pointer(ptr),
+                                                                         1);
 }
 template <access::address_space AddressSpace, access::decorated IsDecorated,
           typename Properties = empty_properties_t>
 std::enable_if_t<detail::is_prefetch_space(AddressSpace) &&
                  detail::is_prefetch_properties_v<Properties>>
 prefetch(multi_ptr<void, AddressSpace, IsDecorated> ptr, std::size_t bytes, Properties = {}) {
-  detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(ptr.get_raw(), bytes);
+  detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(detail::raw_pointer(ptr),
+                                                                         bytes);
 }
 template <typename T, access::address_space AddressSpace, access::decorated IsDecorated,
           typename Properties = empty_properties_t>
 std::enable_if_t<detail::is_prefetch_space(AddressSpace) &&
                  detail::is_prefetch_properties_v<Properties>>
 prefetch(multi_ptr<T, AddressSpace, IsDecorated> ptr, Properties = {}) {
-  detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(ptr.get_raw(),
+  detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(detail::raw_pointer(ptr),
                                                                          detail::object_bytes<T>);
 }
 template <typename T, access::address_space AddressSpace, access::decorated IsDecorated,
@@ -211,8 +219,16 @@ std::enable_if_t<detail::is_prefetch_space(AddressSpace) &&
                  detail::is_prefetch_properties_v<Properties>>
 prefetch(multi_ptr<T, AddressSpace, IsDecorated> ptr, std::size_t count, Properties = {}) {
   detail::prefetch_bytes<Properties, detail::known_global<AddressSpace>>(
-      ptr.get_raw(), count * detail::element_bytes<T>);
+      detail::raw_pointer(ptr), count * detail::element_bytes<T>);
 }
+
+// A multi_ptr to local, private or constant memory converts to a raw pointer, which the void*
+// overloads would take: these keep the seed's "only global_space or generic_space" a compile
+// error instead.
+template <typename T, access::address_space AddressSpace, access::decorated IsDecorated,
+          typename... Args>
+std::enable_if_t<!detail::is_prefetch_space(AddressSpace)>
+prefetch(multi_ptr<T, AddressSpace, IsDecorated>, Args&&...) = delete;
 
 // Only for read and read_write accessors of at least one dimension. `offset` is an id; for a
 // one-dimensional accessor a plain index converts to it.
@@ -261,7 +277,8 @@ template <typename Group, access::address_space AddressSpace, access::decorated 
 std::enable_if_t<detail::is_prefetch_group_v<Group> && detail::is_prefetch_space(AddressSpace) &&
                  detail::is_prefetch_properties_v<Properties>>
 joint_prefetch(Group g, multi_ptr<void, AddressSpace, IsDecorated> ptr, Properties = {}) {
-  detail::joint_prefetch_bytes<Properties, detail::known_global<AddressSpace>>(g, ptr.get_raw(), 1);
+  detail::joint_prefetch_bytes<Properties, detail::known_global<AddressSpace>>(
+      g, detail::raw_pointer(ptr), 1);
 }
 template <typename Group, access::address_space AddressSpace, access::decorated IsDecorated,
           typename Properties = empty_properties_t>
@@ -269,8 +286,8 @@ std::enable_if_t<detail::is_prefetch_group_v<Group> && detail::is_prefetch_space
                  detail::is_prefetch_properties_v<Properties>>
 joint_prefetch(Group g, multi_ptr<void, AddressSpace, IsDecorated> ptr, std::size_t bytes,
                Properties = {}) {
-  detail::joint_prefetch_bytes<Properties, detail::known_global<AddressSpace>>(g, ptr.get_raw(),
-                                                                               bytes);
+  detail::joint_prefetch_bytes<Properties, detail::known_global<AddressSpace>>(
+      g, detail::raw_pointer(ptr), bytes);
 }
 template <typename Group, typename T, access::address_space AddressSpace,
           access::decorated IsDecorated, typename Properties = empty_properties_t>
@@ -278,7 +295,7 @@ std::enable_if_t<detail::is_prefetch_group_v<Group> && detail::is_prefetch_space
                  detail::is_prefetch_properties_v<Properties>>
 joint_prefetch(Group g, multi_ptr<T, AddressSpace, IsDecorated> ptr, Properties = {}) {
   detail::joint_prefetch_bytes<Properties, detail::known_global<AddressSpace>>(
-      g, ptr.get_raw(), detail::object_bytes<T>);
+      g, detail::raw_pointer(ptr), detail::object_bytes<T>);
 }
 template <typename Group, typename T, access::address_space AddressSpace,
           access::decorated IsDecorated, typename Properties = empty_properties_t>
@@ -287,8 +304,13 @@ std::enable_if_t<detail::is_prefetch_group_v<Group> && detail::is_prefetch_space
 joint_prefetch(Group g, multi_ptr<T, AddressSpace, IsDecorated> ptr, std::size_t count,
                Properties = {}) {
   detail::joint_prefetch_bytes<Properties, detail::known_global<AddressSpace>>(
-      g, ptr.get_raw(), count * detail::element_bytes<T>);
+      g, detail::raw_pointer(ptr), count * detail::element_bytes<T>);
 }
+
+template <typename Group, typename T, access::address_space AddressSpace,
+          access::decorated IsDecorated, typename... Args>
+std::enable_if_t<!detail::is_prefetch_space(AddressSpace)>
+joint_prefetch(Group, multi_ptr<T, AddressSpace, IsDecorated>, Args&&...) = delete;
 
 // `offset` as in prefetch(): the seed writes size_t, which converts to id<1>; a
 // multi-dimensional accessor takes an id.
