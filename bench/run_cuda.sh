@@ -10,6 +10,7 @@ out=${OUT:-.}
 tmp=$(mktemp -d)
 nvcc -O3 -arch=sm_90 bench/cuda_native_stream.cu -o "$tmp/native_stream"
 nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency"
+nvcc -O3 -arch=sm_90 bench/cuda_subgroup_cub.cu -o "$tmp/subgroup_cub"
 export SYCLONE_CACHE_DIR="$tmp/cache"
 export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 {
@@ -23,4 +24,8 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   "$b/bench/cuda_latency"
   "$b/bench/cuda_latency" | grep first
   "$tmp/native_latency"
+  # Sub-groups (issue 3): sum of 2^28 floats through sub-group and work-group reductions,
+  # against cub::DeviceReduce::Sum.
+  "$b/bench/cuda_subgroup_reduce"
+  "$tmp/subgroup_cub"
 } 2>&1 | tee "$out/cuda_bench.log"

@@ -11,6 +11,7 @@ n=$((1 << 25))
   build/bench/host_stream "$n" 20
   OMP_PROC_BIND=false "$out/host_stream_omp" "$n" 20
   build/bench/host_latency 10
+  build/bench/host_subgroup
 } | tee "$out/log.txt"
 commit=$(git rev-parse --short HEAD)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')

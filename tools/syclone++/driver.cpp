@@ -6,6 +6,7 @@
 #include "options.hpp"
 #include "paths.hpp"
 #include "registration.hpp"
+#include "sub_groups.hpp"
 #include "targets.hpp"
 #include "toolchain.hpp"
 
@@ -144,6 +145,20 @@ std::vector<std::string> output_tokens(const std::string& object) {
   return {"-c", "-o", object};
 }
 
+// The clang plugin that gives clang seed 004's sub-group size attributes (tools/syclone-plugin),
+// writing its records to `records` (none when empty). Kernel attributes go after a lambda's
+// introducer (`[=] [[sycl::reqd_sub_group_size(16)]] (sycl::nd_item<1> it) {...}`), the one
+// place where clang applies a plugin's attribute to the lambda's call operator; C++23 allows it,
+// earlier standards as an extension whose warning is off here.
+std::vector<std::string> plugin_flags(const session& s, const std::string& records) {
+  std::vector<std::string> flags = {"-fplugin=" + s.tools.lib_dir() + "/libsyclone-plugin.so",
+                                    "-Wno-c++23-lambda-attributes"};
+  if (!records.empty()) flags.push_back("-fplugin-arg-syclone-out=" + records);
+  if (!s.line.default_sub_group_size.empty())
+    flags.push_back("-fplugin-arg-syclone-default=" + s.line.default_sub_group_size);
+  return flags;
+}
+
 // C and assembly: the host compile alone, without the C++-only flags a mixed command carries.
 void compile_host_only_language(session& s, const input& in, const std::string& object) {
   job host{{s.tools.clang()}, {}};
@@ -172,6 +187,9 @@ void compile_source(session& s, const input& in, const std::string& object) {
            capture ? s.temp.file("host.stderr") : std::string()};
   append(host.args, color);
   append(host.args, flags_for(s.line, use_host));
+  std::vector<std::string> records; // the plugin's files: host compile, then each device compile
+  records.push_back(object.empty() ? std::string() : s.temp.file("host.sub_groups"));
+  append(host.args, plugin_flags(s, records.back()));
   append(host.args, source_tokens(in));
   append(host.args, output_tokens(object));
   jobs.push_back(std::move(host));
@@ -187,6 +205,8 @@ void compile_source(session& s, const input& in, const std::string& object) {
     append(device.args, flags_for(s.line, use_device));
     for (const auto& extra : s.line.device_flags)
       if (extra.target.empty() || extra.target == name) device.args.push_back(extra.flag);
+    records.push_back(object.empty() ? std::string() : s.temp.file(name + ".sub_groups"));
+    append(device.args, plugin_flags(s, records.back()));
     append(device.args, source_tokens(in));
     if (object.empty()) {
       device.args.push_back("-fsyntax-only");
@@ -234,6 +254,14 @@ void compile_source(session& s, const input& in, const std::string& object) {
     s.run.step("embed the " + targets[i] + " device code in " + object + " as section " +
                device_section_name(targets[i]));
     if (!s.run.dry_run()) code.push_back({targets[i], read_file(bitcode[i])});
+  }
+  // Seed 004: the kernels' sub-group sizes (host compile: present in every build) and the
+  // SYCL_EXTERNAL functions' (first device compile), for the link.
+  if (!s.run.dry_run()) {
+    std::string sizes =
+        merge_sub_group_records(read_if_exists(records[0]),
+                                records.size() > 1 ? read_if_exists(records[1]) : std::string());
+    if (!sizes.empty()) code.push_back({sub_group_section_target, sizes});
   }
   try {
     embed_device_code(object, code);
@@ -367,6 +395,7 @@ void link(session& s, const std::vector<std::string>& objects) {
   } else {
     inputs.resolve();
     std::vector<std::string> targets = line.targets ? *line.targets : inputs.targets();
+    std::erase(targets, std::string(sub_group_section_target));
     std::vector<device_image> images;
     for (const auto& name : targets) {
       const device_target* target = find_target(name);
@@ -389,6 +418,12 @@ void link(session& s, const std::vector<std::string>& objects) {
     if (!images.empty())
       registration.push_back(
           build_registration(images, line.output.value_or("a.out"), s.tools, s.run, s.temp));
+    // Seed 004: SYCL_EXTERNAL functions have the sub-group size of the kernels that call them.
+    sub_group_records sizes = read_sub_group_records(inputs);
+    for (const auto& image : images)
+      if (!check_sub_group_sizes(sizes, image)) throw tool_failed{1};
+    if (auto object = build_sub_group_registration(sizes, s.tools, s.run, s.temp))
+      registration.push_back(*object);
   }
 
   job command{{s.tools.clangxx()}, {}};
@@ -455,6 +490,7 @@ int compile_all(session& s) {
 int host_only(session& s) {
   job command{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
               {}};
+  append(command.args, plugin_flags(s, ""));
   append(command.args, passthrough_arguments(s.line));
   return s.run.run(command);
 }
@@ -470,6 +506,7 @@ int device_only(session& s) {
   job command{{s.tools.clangxx(), "-fsycl", "-fsycl-device-only"}, {}};
   for (auto flag : target.compile_flags) command.args.emplace_back(flag);
   append(command.args, {"-isystem", s.tools.include_dir()});
+  append(command.args, plugin_flags(s, ""));
   for (const auto& extra : s.line.device_flags)
     if (extra.target.empty() || extra.target == targets[0]) command.args.push_back(extra.flag);
   if (!s.line.emit_llvm) command.args.push_back("-emit-llvm");
@@ -498,6 +535,9 @@ SYCLONE OPTIONS:
   -fsycl-targets=<list>      device targets, comma-separated: nvptx64 (default), host (none)
   -Xsycl-target-frontend[=<target>] <flag>
                              pass <flag> to the device compile (of <target>)
+  -fsycl-default-sub-group-size=<N|primary|automatic>
+                             sub-group size of kernels and SYCL_EXTERNAL functions without a
+                             sub-group size attribute (default: primary)
   -fsycl-device-only         only the device compile (LLVM bitcode, -S for text)
   -fsycl-host-only           only the host compile
   -v                         print every command and step

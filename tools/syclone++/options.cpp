@@ -322,6 +322,15 @@ command_line parse_command_line(const std::vector<std::string>& raw_args) {
         throw driver_error("unknown SYCL target '" + name + "' in " + arg +
                            "; accepted values: " + accepted_targets());
       line.device_flags.push_back({std::string(target->name), value});
+    } else if (arg.starts_with("-fsycl-default-sub-group-size=")) {
+      std::string size = arg.substr(std::string_view("-fsycl-default-sub-group-size=").size());
+      bool number = !size.empty() && size.find_first_not_of("0123456789") == std::string::npos &&
+                    size.size() < 10;
+      unsigned long n = number ? std::stoul(size) : 0;
+      if (size != "primary" && size != "automatic" && (n == 0 || (n & (n - 1)) != 0))
+        throw driver_error("-fsycl-default-sub-group-size=" + size +
+                           ": use a power of two (e.g. 16), primary or automatic");
+      line.default_sub_group_size = size;
     } else if (arg == "-fsycl" || arg == "-fno-sycl") {
       // syclone++ always compiles SYCL.
     } else if (arg == "-fsycl-device-only") {
@@ -331,6 +340,7 @@ command_line parse_command_line(const std::vector<std::string>& raw_args) {
     } else if (arg.starts_with("-fsycl-")) {
       throw driver_error("'" + arg + "' is not supported by syclone++; its SYCL flags are " +
                          "-fsycl-targets=<list>, -Xsycl-target-frontend[=<target>] <flag>, " +
+                         "-fsycl-default-sub-group-size=<N|primary|automatic>, " +
                          "-fsycl-device-only and -fsycl-host-only");
     } else if (arg == "-x") {
       language = value == "none" ? "" : value;

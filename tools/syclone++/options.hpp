@@ -61,6 +61,9 @@ struct command_line {
   // objects hold (link).
   std::optional<std::vector<std::string>> targets;
   std::vector<device_flag> device_flags; // -Xsycl-target-frontend[=target] <flag>
+  // -fsycl-default-sub-group-size=<N|primary|automatic> (seed 004 "Compiler Flags"); empty:
+  // primary.
+  std::string default_sub_group_size;
 
   bool verbose = false;    // -v: print each command
   bool dry_run = false;    // -###: print, run nothing

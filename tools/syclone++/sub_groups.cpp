@@ -1,0 +1,161 @@
+#include "sub_groups.hpp"
+
+#include "diagnostics.hpp"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/Error.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <set>
+#include <sstream>
+#include <unordered_set>
+
+namespace syclone::driver {
+
+namespace {
+
+std::string lines_starting(const std::string& text, std::initializer_list<const char*> kinds) {
+  std::string kept;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    for (const char* kind : kinds)
+      if (line.rfind(std::string(kind) + " ", 0) == 0) kept += line + "\n";
+  return kept;
+}
+
+std::string readable(const std::string& symbol) {
+  std::string text = llvm::demangle(symbol);
+  constexpr std::string_view typeinfo = "typeinfo name for ";
+  if (text.starts_with(typeinfo)) text.erase(0, typeinfo.size());
+  return text;
+}
+
+} // namespace
+
+std::string merge_sub_group_records(const std::string& host_file, const std::string& device_file) {
+  return lines_starting(host_file, {"kernel"}) + lines_starting(device_file, {"define", "declare"});
+}
+
+sub_group_records read_sub_group_records(const link_inputs& inputs) {
+  sub_group_records records;
+  for (const auto& unit : inputs.units()) {
+    if (!unit.included) continue;
+    for (const auto& record : unit.records) {
+      if (record.target != sub_group_section_target) continue;
+      std::istringstream in(record.bitcode.str());
+      for (std::string kind, name, size; in >> kind >> name >> size;) {
+        if (kind == "kernel")
+          records.kernels[name] = size;
+        else if (kind == "define")
+          records.defined[name].push_back({size, unit.origin});
+        else if (kind == "declare")
+          records.declared[name].push_back({size, unit.origin});
+      }
+    }
+  }
+  return records;
+}
+
+bool check_sub_group_sizes(const sub_group_records& records, const device_image& image) {
+  std::vector<std::string> errors;
+  // One size per SYCL_EXTERNAL function in every translation unit that defines or calls it.
+  for (const auto& [symbol, definitions] : records.defined) {
+    const auto& definition = definitions.front();
+    auto uses = records.declared.find(symbol);
+    if (uses == records.declared.end()) continue;
+    for (const auto& use : uses->second)
+      if (use.size != definition.size)
+        errors.push_back("SYCL_EXTERNAL function '" + readable(symbol) + "' is defined in " +
+                         definition.origin + " with sub-group size " + (definition.size) + " but " +
+                         use.origin + " calls it with sub-group size " + (use.size) +
+                         "; give both declarations the same sub-group size attribute (seed 004)");
+  }
+
+  // Kernels: the SYCL_EXTERNAL functions a kernel reaches must have the kernel's size.
+  if (!records.defined.empty() && !records.kernels.empty()) {
+    llvm::LLVMContext context;
+    auto buffer = llvm::MemoryBuffer::getMemBuffer(image.data, "image", false);
+    auto module = llvm::parseBitcodeFile(buffer->getMemBufferRef(), context);
+    if (!module)
+      throw driver_error("cannot read the linked " + image.target +
+                         " device code: " + llvm::toString(module.takeError()));
+    for (const auto& kernel_name : image.kernels) {
+      auto kernel_size = records.kernels.find(kernel_name);
+      if (kernel_size == records.kernels.end()) continue;
+      const llvm::Function* kernel = (*module)->getFunction(kernel_name);
+      if (!kernel) continue;
+      std::unordered_set<const llvm::Function*> seen{kernel};
+      std::vector<const llvm::Function*> work{kernel};
+      std::set<std::string> reported;
+      while (!work.empty()) {
+        const llvm::Function* f = work.back();
+        work.pop_back();
+        for (const llvm::BasicBlock& block : *f)
+          for (const llvm::Instruction& instruction : block)
+            for (const llvm::Use& operand : instruction.operands()) {
+              const auto* callee =
+                  llvm::dyn_cast<llvm::Function>(operand.get()->stripPointerCasts());
+              if (!callee || !seen.insert(callee).second) continue;
+              work.push_back(callee);
+              auto definition = records.defined.find(callee->getName().str());
+              if (definition == records.defined.end()) continue;
+              const auto& def = definition->second.front();
+              if (def.size != kernel_size->second && reported.insert(def.origin).second)
+                errors.push_back("kernel '" + readable(kernel_name) + "' has sub-group size " +
+                                 (kernel_size->second) + " but calls SYCL_EXTERNAL function '" +
+                                 readable(callee->getName().str()) + "' compiled in " + def.origin +
+                                 " for sub-group size " + (def.size) +
+                                 "; give the function the kernel's sub-group size attribute "
+                                 "(seed 004: sizes must match exactly)");
+            }
+      }
+    }
+  }
+  for (const auto& error : errors) llvm::errs() << "syclone++: error: " << error << "\n";
+  return errors.empty();
+}
+
+std::optional<std::string> build_sub_group_registration(const sub_group_records& records,
+                                                        const toolchain& tools, const runner& run,
+                                                        temp_dir& temp) {
+  std::string table;
+  std::size_t count = 0;
+  for (const auto& [kernel, size] : records.kernels) {
+    if (size == "primary") continue; // the runtime's default
+    std::string value = size == "automatic" ? "0xfffffffeu" : size + "u";
+    table += "    {\"" + kernel + "\", " + value + "},\n";
+    ++count;
+  }
+  if (count == 0) return std::nullopt;
+  std::string source = temp.file("sub_groups.cpp");
+  write_file(source,
+             "/* Generated by syclone++: the kernels' required sub-group sizes (seed 004). */\n"
+             "#include <sycl/detail/kernel_info.hpp>\n\n"
+             "namespace {\n"
+             "const syclone_kernel_sub_group_size sizes[] = {\n" +
+                 table +
+                 "};\n"
+                 "__attribute__((constructor(101))) void register_sub_group_sizes() {\n"
+                 "  __syclone_register_sub_group_sizes(sizes, " +
+                 std::to_string(count) +
+                 ");\n"
+                 "}\n"
+                 "} // namespace\n");
+  std::string object = temp.file("sub_groups.o");
+  int status = run.run({{tools.clangxx(), "-c", "-fPIC", "-O1", "-w", "-x", "c++", "-std=c++17",
+                         "-isystem", tools.include_dir(), source, "-o", object},
+                        {}});
+  if (status != 0)
+    throw driver_error("compiling the generated sub-group size registration " + source +
+                       " failed (a bug in syclone++); rerun with -save-temps to keep it");
+  return object;
+}
+
+} // namespace syclone::driver

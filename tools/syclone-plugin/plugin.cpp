@@ -1,0 +1,400 @@
+// The clang plugin syclone++ loads into every host and device compile (seed 004 "Attributes" and
+// "Compiler Flags"): upstream clang 22 does not know SYCL's sub-group size attributes, so this
+// plugin
+//   - accepts [[sycl::reqd_sub_group_size(N)]], [[intel::sub_group_size(N)]],
+//     [[intel::reqd_sub_group_size(N)]] and [[intel::named_sub_group_size(automatic|primary)]] on
+//     functions (kernel functors' operator(), lambdas, SYCL_EXTERNAL functions), checks them
+//     and records them as `annotate("syclone.sub_group_size", N)` attributes;
+//   - resolves the tokens `automatic` and `primary` where nothing else declares them, so that
+//     named_sub_group_size's argument parses (clang lets plugins take expressions only);
+//   - at the end of the translation unit writes what syclone++ needs to a file
+//     (-fplugin-arg-syclone-out=<file>): each kernel's required sub-group size (from the
+//     attributes of its functor, from a sub_group_size property, which the SYCL headers expose
+//     through sycl::detail::kernel_sub_group_requirement, or the translation unit's default,
+//     -fplugin-arg-syclone-default=<N|primary|automatic>), and the sub-group size of each
+//     SYCL_EXTERNAL function the translation unit defines or calls.
+// Lines of the file: "kernel <unique stable name> <size>", "define <symbol> <size>",
+// "declare <symbol> <size>", where <size> is a number, "primary" or "automatic".
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Mangle.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/DiagnosticSema.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendPluginRegistry.h>
+#include <clang/Sema/ExternalSemaSource.h>
+#include <clang/Sema/Lookup.h>
+#include <clang/Sema/ParsedAttr.h>
+#include <clang/Sema/Sema.h>
+#include <clang/Sema/SemaConsumer.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+using namespace clang;
+
+namespace {
+
+constexpr llvm::StringLiteral annotation = "syclone.sub_group_size";
+// The values of the named sizes, as in include/sycl/detail/kernel_launch.hpp.
+constexpr std::uint32_t size_primary = 0xffffffffu;
+constexpr std::uint32_t size_automatic = 0xfffffffeu;
+
+std::string size_text(std::uint32_t size) {
+  if (size == size_primary) return "primary";
+  if (size == size_automatic) return "automatic";
+  return std::to_string(size);
+}
+
+// The implicit declarations that `automatic` and `primary` resolve to.
+VarDecl* g_named[2] = {nullptr, nullptr};
+
+bool appertains_to_function(Sema& S, const ParsedAttr& attr, const Decl* D) {
+  if (isa<FunctionDecl>(D) || isa<FunctionTemplateDecl>(D)) return true;
+  S.Diag(attr.getLoc(),
+         S.getDiagnostics().getCustomDiagID(
+             DiagnosticsEngine::Error,
+             "'%0' applies to kernel functions, lambdas and SYCL_EXTERNAL functions"))
+      << attr.getAttrName()->getName();
+  return false;
+}
+
+// The size an attribute already recorded on D, if any.
+std::optional<std::uint32_t> recorded_size(const Decl* D) {
+  for (const auto* a : D->specific_attrs<AnnotateAttr>()) {
+    if (a->getAnnotation() != annotation || a->args_size() != 1) continue;
+    const Expr* e = *a->args_begin();
+    if (e->isValueDependent()) return std::nullopt;
+    if (auto v = e->getIntegerConstantExpr(D->getASTContext()))
+      return static_cast<std::uint32_t>(v->getZExtValue());
+  }
+  return std::nullopt;
+}
+
+bool has_size_annotation(const Decl* D) {
+  for (const auto* a : D->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == annotation) return true;
+  return false;
+}
+
+// [[sycl::reqd_sub_group_size(N)]], [[intel::sub_group_size(N)]], [[intel::reqd_sub_group_size(N)]]
+struct numeric_size_attr : ParsedAttrInfo {
+  // The unscoped C++11 spellings make clang parse the arguments of the scoped ones: it looks up
+  // a plugin attribute's arguments by the name without its scope.
+  static constexpr Spelling spellings[] = {{ParsedAttr::AS_CXX11, "sycl::reqd_sub_group_size"},
+                                           {ParsedAttr::AS_CXX11, "intel::sub_group_size"},
+                                           {ParsedAttr::AS_CXX11, "intel::reqd_sub_group_size"},
+                                           {ParsedAttr::AS_CXX11, "reqd_sub_group_size"},
+                                           {ParsedAttr::AS_CXX11, "sub_group_size"},
+                                           {ParsedAttr::AS_GNU, "reqd_sub_group_size"}};
+  numeric_size_attr() {
+    NumArgs = 1;
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema& S, const ParsedAttr& attr, const Decl* D) const override {
+    return appertains_to_function(S, attr, D);
+  }
+  AttrHandling handleDeclAttribute(Sema& S, Decl* D, const ParsedAttr& attr) const override {
+    Expr* arg = attr.getArgAsExpr(0);
+    if (!arg->isValueDependent()) {
+      auto value = arg->getIntegerConstantExpr(S.Context);
+      if (!value || value->isNegative() || value->getZExtValue() == 0 ||
+          value->getZExtValue() > (1u << 30) || !value->isPowerOf2()) {
+        S.Diag(attr.getLoc(),
+               S.getDiagnostics().getCustomDiagID(
+                   DiagnosticsEngine::Error,
+                   "the argument of '%0' must be an integral constant expression with a power of "
+                   "two as value (seed 004: sub-group sizes are powers of 2)"))
+            << attr.getAttrName()->getName() << arg->getSourceRange();
+        return AttributeNotApplied;
+      }
+    }
+    if (has_size_annotation(D)) {
+      S.Diag(attr.getLoc(),
+             S.getDiagnostics().getCustomDiagID(
+                 DiagnosticsEngine::Error,
+                 "only one sub-group size attribute may appear on a kernel or SYCL_EXTERNAL "
+                 "function (seed 004)"));
+      return AttributeNotApplied;
+    }
+    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, {arg})) D->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+// [[intel::named_sub_group_size(automatic|primary)]]
+struct named_size_attr : ParsedAttrInfo {
+  static constexpr Spelling spellings[] = {{ParsedAttr::AS_CXX11, "intel::named_sub_group_size"},
+                                           {ParsedAttr::AS_CXX11, "named_sub_group_size"},
+                                           {ParsedAttr::AS_GNU, "named_sub_group_size"}};
+  named_size_attr() {
+    NumArgs = 1;
+    Spellings = spellings;
+  }
+  bool diagAppertainsToDecl(Sema& S, const ParsedAttr& attr, const Decl* D) const override {
+    return appertains_to_function(S, attr, D);
+  }
+  AttrHandling handleDeclAttribute(Sema& S, Decl* D, const ParsedAttr& attr) const override {
+    // The token arrives as an identifier argument, or as an expression naming the declaration
+    // named_sizes_source made up for it.
+    std::optional<std::uint32_t> size;
+    Expr* arg = nullptr;
+    StringRef token;
+    if (attr.isArgIdent(0)) {
+      token = attr.getArgAsIdent(0)->getIdentifierInfo()->getName();
+    } else if ((arg = attr.getArgAsExpr(0))) {
+      if (const auto* ref = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts()))
+        if (ref->getDecl() == g_named[0] || ref->getDecl() == g_named[1])
+          token = ref->getDecl()->getName();
+    }
+    if (token == "automatic") size = size_automatic;
+    if (token == "primary") size = size_primary;
+    if (!size) {
+      S.Diag(attr.getLoc(), S.getDiagnostics().getCustomDiagID(
+                                DiagnosticsEngine::Error,
+                                "the argument of 'named_sub_group_size' must be 'automatic' or "
+                                "'primary' (seed 004)"));
+      return AttributeNotApplied;
+    }
+    if (has_size_annotation(D)) {
+      S.Diag(attr.getLoc(),
+             S.getDiagnostics().getCustomDiagID(
+                 DiagnosticsEngine::Error,
+                 "only one sub-group size attribute may appear on a kernel or SYCL_EXTERNAL "
+                 "function (seed 004)"));
+      return AttributeNotApplied;
+    }
+    Expr* value = IntegerLiteral::Create(S.Context, llvm::APInt(32, *size), S.Context.UnsignedIntTy,
+                                         attr.getLoc());
+    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, {value})) D->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+ParsedAttrInfoRegistry::Add<numeric_size_attr> g_numeric("syclone-sub-group-size",
+                                                         "seed 004 sub-group size attributes");
+ParsedAttrInfoRegistry::Add<named_size_attr> g_named_attr("syclone-named-sub-group-size",
+                                                          "seed 004 named sub-group sizes");
+
+// Last-resort lookup of `automatic` and `primary`: only where unqualified lookup found nothing.
+class named_sizes_source : public ExternalSemaSource {
+public:
+  explicit named_sizes_source(ASTContext& ctx) : m_ctx(ctx) {}
+  bool LookupUnqualified(LookupResult& R, Scope*) override {
+    if (R.getLookupKind() != Sema::LookupOrdinaryName || !R.getLookupName().isIdentifier())
+      return false;
+    StringRef name = R.getLookupName().getAsIdentifierInfo()->getName();
+    int which = name == "automatic" ? 0 : name == "primary" ? 1 : -1;
+    if (which < 0) return false;
+    if (!g_named[which]) {
+      QualType type = m_ctx.UnsignedIntTy.withConst();
+      auto* var = VarDecl::Create(m_ctx, m_ctx.getTranslationUnitDecl(), SourceLocation(),
+                                  SourceLocation(), &m_ctx.Idents.get(name), type,
+                                  m_ctx.getTrivialTypeSourceInfo(type), SC_Static);
+      var->setConstexpr(true);
+      var->setImplicit(true);
+      llvm::APInt value(32, which == 0 ? size_automatic : size_primary);
+      var->setInit(IntegerLiteral::Create(m_ctx, value, m_ctx.UnsignedIntTy, SourceLocation()));
+      g_named[which] = var;
+    }
+    R.addDecl(g_named[which]);
+    return true;
+  }
+
+private:
+  ASTContext& m_ctx;
+};
+
+struct records {
+  std::map<std::string, std::uint32_t> kernels;
+  std::map<std::string, std::uint32_t> defined, declared;
+};
+
+class consumer : public SemaConsumer {
+public:
+  consumer(std::string out, std::uint32_t default_size)
+      : m_out(std::move(out)), m_default(default_size) {}
+
+  void InitializeSema(Sema& S) override {
+    m_sema = &S;
+    S.addExternalSource(llvm::makeIntrusiveRefCnt<named_sizes_source>(S.getASTContext()));
+  }
+
+  void HandleTranslationUnit(ASTContext& ctx) override {
+    if (!m_sema || ctx.getDiagnostics().hasErrorOccurred()) return;
+    records r;
+    collect_kernels(ctx, r);
+    collect_externals(ctx, r);
+    if (m_out.empty()) return;
+    std::error_code ec;
+    llvm::raw_fd_ostream file(m_out, ec);
+    if (ec) {
+      ctx.getDiagnostics().Report(ctx.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Error, "syclone plugin: cannot write %0: %1"))
+          << m_out << ec.message();
+      return;
+    }
+    for (const auto& [name, size] : r.kernels)
+      file << "kernel " << name << " " << size_text(size) << "\n";
+    for (const auto& [name, size] : r.defined)
+      file << "define " << name << " " << size_text(size) << "\n";
+    for (const auto& [name, size] : r.declared)
+      file << "declare " << name << " " << size_text(size) << "\n";
+  }
+
+private:
+  // The size attribute on a functor's call operator(s).
+  std::optional<std::uint32_t> functor_size(const CXXRecordDecl* functor, SourceLocation& where) {
+    if (!functor) return std::nullopt;
+    for (const auto* method : functor->methods()) {
+      if (method->getOverloadedOperator() != OO_Call) continue;
+      const Decl* decls[] = {
+          method,
+          method->getPrimaryTemplate() ? method->getPrimaryTemplate()->getTemplatedDecl() : nullptr,
+          method->getTemplateInstantiationPattern()};
+      for (const Decl* d : decls)
+        if (d)
+          if (auto size = recorded_size(d)) {
+            where = d->getLocation();
+            return size;
+          }
+    }
+    // Generic lambdas: the call operator template's pattern.
+    if (functor->isLambda())
+      if (const auto* tmpl = functor->getDependentLambdaCallOperator())
+        if (auto size = recorded_size(tmpl->getTemplatedDecl())) {
+          where = tmpl->getLocation();
+          return size;
+        }
+    return std::nullopt;
+  }
+
+  void collect_kernels(ASTContext& ctx, records& r) {
+    const ClassTemplateDecl* requirement = find_requirement_template(ctx);
+    if (!requirement) return;
+    for (const ClassTemplateSpecializationDecl* spec : requirement->specializations()) {
+      const TemplateArgumentList& args = spec->getTemplateArgs();
+      if (args.size() != 3 || args[0].getKind() != TemplateArgument::Type ||
+          args[1].getKind() != TemplateArgument::Type ||
+          args[2].getKind() != TemplateArgument::Integral)
+        continue;
+      QualType name_type = args[0].getAsType();
+      if (name_type->isDependentType() || args[1].getAsType()->isDependentType()) continue;
+      std::string kernel = SYCLUniqueStableNameExpr::ComputeName(ctx, name_type);
+      auto property = static_cast<std::uint32_t>(args[2].getAsIntegral().getZExtValue());
+      SourceLocation where = spec->getPointOfInstantiation();
+      std::optional<std::uint32_t> attribute =
+          functor_size(args[1].getAsType()->getAsCXXRecordDecl(), where);
+      if (property && attribute && *attribute != property) {
+        ctx.getDiagnostics().Report(
+            where, ctx.getDiagnostics().getCustomDiagID(
+                       DiagnosticsEngine::Error,
+                       "the kernel's sub-group size attribute (%0) differs from the "
+                       "sub_group_size property of its launch (%1)"))
+            << size_text(*attribute) << size_text(property);
+        continue;
+      }
+      r.kernels[kernel] = property ? property : attribute ? *attribute : m_default;
+    }
+  }
+
+  void collect_externals(ASTContext& ctx, records& r) {
+    struct visitor : RecursiveASTVisitor<visitor> {
+      std::set<const FunctionDecl*> functions;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitFunctionDecl(FunctionDecl* f) {
+        if (f->hasAttr<SYCLExternalAttr>() && !f->isDependentContext())
+          functions.insert(f->getCanonicalDecl());
+        return true;
+      }
+    } v;
+    v.TraverseDecl(ctx.getTranslationUnitDecl());
+    if (v.functions.empty()) return;
+    std::unique_ptr<MangleContext> mangle(ctx.createMangleContext());
+    for (const FunctionDecl* canonical : v.functions) {
+      const FunctionDecl* definition = canonical->getDefinition();
+      if (!definition && !canonical->isUsed() && !canonical->isReferenced()) continue;
+      // The size this translation unit gives the function: an attribute on any of its
+      // declarations here, else the default.
+      std::optional<std::uint32_t> size;
+      for (const FunctionDecl* d : canonical->redecls())
+        if (auto s = recorded_size(d)) size = s;
+      std::string symbol;
+      llvm::raw_string_ostream os(symbol);
+      if (mangle->shouldMangleDeclName(canonical))
+        mangle->mangleName(GlobalDecl(canonical), os);
+      else
+        os << canonical->getName();
+      os.flush();
+      (definition ? r.defined : r.declared)[symbol] = size.value_or(m_default);
+    }
+  }
+
+  static const ClassTemplateDecl* find_requirement_template(ASTContext& ctx) {
+    const DeclContext* dc = ctx.getTranslationUnitDecl();
+    for (const char* name : {"sycl", "_V1", "detail"}) {
+      const NamespaceDecl* ns = nullptr;
+      for (NamedDecl* d : dc->lookup(&ctx.Idents.get(name)))
+        if ((ns = dyn_cast<NamespaceDecl>(d))) break;
+      if (!ns) return nullptr;
+      dc = ns;
+    }
+    for (NamedDecl* d : dc->lookup(&ctx.Idents.get("kernel_sub_group_requirement")))
+      if (const auto* t = dyn_cast<ClassTemplateDecl>(d)) return t->getCanonicalDecl();
+    return nullptr;
+  }
+
+  Sema* m_sema = nullptr;
+  std::string m_out;
+  std::uint32_t m_default;
+};
+
+class action : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef) override {
+    return std::make_unique<consumer>(m_out, m_default);
+  }
+  bool ParseArgs(const CompilerInstance& CI, const std::vector<std::string>& args) override {
+    for (const auto& arg : args) {
+      StringRef a(arg);
+      if (a.consume_front("out=")) {
+        m_out = a.str();
+      } else if (a.consume_front("default=")) {
+        if (a == "primary") {
+          m_default = size_primary;
+        } else if (a == "automatic") {
+          m_default = size_automatic;
+        } else {
+          unsigned n = 0;
+          if (a.getAsInteger(10, n) || n == 0 || (n & (n - 1)) != 0) {
+            DiagnosticsEngine& d = CI.getDiagnostics();
+            d.Report(d.getCustomDiagID(DiagnosticsEngine::Error,
+                                       "-fsycl-default-sub-group-size=%0: use a power of two, "
+                                       "'primary' or 'automatic'"))
+                << a;
+            return false;
+          }
+          m_default = n;
+        }
+      }
+    }
+    return true;
+  }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  std::string m_out;
+  std::uint32_t m_default = size_primary; // seed 004: as if named_sub_group_size(primary)
+};
+
+FrontendPluginRegistry::Add<action> g_action("syclone", "syclone: sub-group size attributes");
+
+} // namespace
