@@ -10,6 +10,7 @@ out=${OUT:-.}
 tmp=$(mktemp -d)
 nvcc -O3 -arch=sm_90 bench/cuda_native_stream.cu -o "$tmp/native_stream"
 nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency"
+nvcc -O3 -arch=sm_90 bench/cuda_prefetch_native.cu -o "$tmp/prefetch_native"
 nvcc -O3 -arch=sm_90 bench/cuda_subgroup_cub.cu -o "$tmp/subgroup_cub"
 export SYCLONE_CACHE_DIR="$tmp/cache"
 export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -28,4 +29,13 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   # against cub::DeviceReduce::Sum.
   "$b/bench/cuda_subgroup_reduce"
   "$tmp/subgroup_cub"
+  # Prefetch (issue 4): seed 001's tile reduction, a latency-bound walk and a full-occupancy
+  # triad, with and without prefetch: syclone, native CUDA with the same PTX, and the host CPU.
+  "$b/bench/cuda_prefetch"
+  "$tmp/prefetch_native"
+  if [ -x "$b/bench/host_prefetch" ]; then "$b/bench/host_prefetch"; fi
 } 2>&1 | tee "$out/cuda_bench.log"
+if command -v python3 >/dev/null; then
+  python3 bench/plot_prefetch.py "$out/cuda_bench.log" -o "$out/prefetch.svg" \
+    --markdown "$out/prefetch.md"
+fi
