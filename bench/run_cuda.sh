@@ -12,6 +12,7 @@ nvcc -O3 -arch=sm_90 bench/cuda_native_stream.cu -o "$tmp/native_stream"
 nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency"
 nvcc -O3 -arch=sm_90 bench/cuda_prefetch_native.cu -o "$tmp/prefetch_native"
 nvcc -O3 -arch=sm_90 bench/cuda_subgroup_cub.cu -o "$tmp/subgroup_cub"
+nvcc -O3 -arch=sm_90 bench/spec_triad_native.cu -o "$tmp/spec_triad_native"
 export SYCLONE_CACHE_DIR="$tmp/cache"
 export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 {
@@ -25,6 +26,17 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   "$b/bench/cuda_latency"
   "$b/bench/cuda_latency" | grep first
   "$tmp/native_latency"
+  # Specialization constants (issue 5): seed 002's triad trio, then sycl::build of the
+  # specialization-constant kernel for a trip count no run used yet: cold (empty JIT disk cache,
+  # CUDA's own PTX cache off), from the JIT disk cache (CUDA cache still cold), both warm.
+  "$b/bench/cuda_spec_triad"
+  "$tmp/spec_triad_native"
+  CUDA_CACHE_DISABLE=1 SYCLONE_CACHE_DIR="$tmp/spec-cache" \
+    "$b/bench/cuda_spec_triad" --build "cold: empty JIT disk cache, CUDA PTX cache off" 999
+  SYCLONE_CACHE_DIR="$tmp/spec-cache" \
+    "$b/bench/cuda_spec_triad" --build "second process: JIT disk cache, CUDA PTX cache cold" 999
+  SYCLONE_CACHE_DIR="$tmp/spec-cache" \
+    "$b/bench/cuda_spec_triad" --build "third process: JIT disk cache, CUDA PTX cache warm" 999
   # Sub-groups (issue 3): sum of 2^28 floats through sub-group and work-group reductions,
   # against cub::DeviceReduce::Sum.
   "$b/bench/cuda_subgroup_reduce"

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <sycl/accessor.hpp>
+#include <sycl/detail/host_kernels.hpp>
 #include <sycl/detail/impl_fwd.hpp>
 #include <sycl/detail/kernel_launch.hpp>
 #include <sycl/event.hpp>
 #include <sycl/ext/oneapi/kernel_properties.hpp>
 #include <sycl/interop_handle.hpp>
+#include <sycl/kernel_bundle.hpp>
 #include <sycl/kernel_handler.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/range.hpp>
@@ -218,6 +220,19 @@ public:
     static_assert(std::is_trivially_copyable_v<T>);
   }
 
+  // SYCL 2020 4.9.4.4 (sec:handler.usekernelbundle). The command group's kernel runs from the
+  // bundle's device image for the queue's device, with the bundle's specialization constant
+  // values: nothing is compiled at submission. Throws errc::invalid when the bundle belongs to
+  // another context or set_specialization_constant was called; submitting a kernel the bundle
+  // lacks throws errc::kernel_not_supported.
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& exec_bundle);
+  template <bundle_state State>
+  void use_kernel_bundle(const kernel_bundle<State>&) {
+    static_assert(State == bundle_state::executable,
+                  "handler::use_kernel_bundle takes an executable bundle (SYCL 2020 4.9.4.4): "
+                  "sycl::build an input bundle, or sycl::link an object bundle, first");
+  }
+
   // Not part of the SYCL API.
   const std::shared_ptr<detail::handler_impl>& impl() const { return m_impl; }
   explicit handler(std::shared_ptr<detail::handler_impl> impl) : m_impl(std::move(impl)) {}
@@ -285,6 +300,7 @@ private:
 #if SYCLONE_SYCL_COMPILER
     detail::kernel_entry<Name>(*object);
 #endif
+    if constexpr (detail::dev::is_host) (void)&detail::host_kernel<Name>::registration;
     l.name = detail::kernel_name<Name>();
     l.object_size = sizeof(Object);
     l.handler_slot = &object->m_kh;

@@ -176,6 +176,24 @@ SYCLONE_DESC(command_start, std::uint64_t)
 SYCLONE_DESC(command_end, std::uint64_t)
 } // namespace event_profiling
 
+// SYCL 2020 4.11.13.2. Kernel information descriptors (kernel::get_info).
+namespace kernel {
+SYCLONE_DESC(num_args, std::uint32_t)
+SYCLONE_DESC(attributes, std::string)
+} // namespace kernel
+
+namespace kernel_device_specific {
+SYCLONE_DESC(global_work_size, range<3>)
+SYCLONE_DESC(work_group_size, std::size_t)
+SYCLONE_DESC(compile_work_group_size, range<3>)
+SYCLONE_DESC(preferred_work_group_size_multiple, std::size_t)
+SYCLONE_DESC(private_mem_size, std::size_t)
+SYCLONE_DESC(max_num_sub_groups, std::uint32_t)
+SYCLONE_DESC(compile_num_sub_groups, std::uint32_t)
+SYCLONE_DESC(max_sub_group_size, std::uint32_t)
+SYCLONE_DESC(compile_sub_group_size, std::uint32_t)
+} // namespace kernel_device_specific
+
 #undef SYCLONE_DESC
 } // namespace info
 

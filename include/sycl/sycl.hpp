@@ -16,6 +16,7 @@
 #include <sycl/info.hpp>
 #include <sycl/interop_handle.hpp>
 #include <sycl/item.hpp>
+#include <sycl/kernel_bundle.hpp>
 #include <sycl/kernel_handler.hpp>
 #include <sycl/multi_ptr.hpp>
 #include <sycl/nd_item.hpp>
@@ -27,6 +28,10 @@
 #include <sycl/sub_group.hpp>
 #include <sycl/group_algorithm.hpp>
 #include <sycl/usm.hpp>
+
+// SYCL programs print with std::cout after including only <sycl/sycl.hpp> (seed 002's examples
+// do), as DPC++ allows.
+#include <iostream>
 
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>

@@ -82,6 +82,13 @@ public:
                                              const void* pattern, std::size_t pattern_size) = 0;
 };
 
+// What SYCL 2020 4.11.13.3's info::kernel_device_specific queries report for one kernel.
+struct kernel_properties {
+  std::size_t work_group_size = 1; // most work-items per work-group this kernel can run with
+  std::size_t preferred_work_group_size_multiple = 1;
+  std::size_t private_mem_size = 0; // bytes of private memory per work-item
+};
+
 // A device of some backend.
 class device {
 public:
@@ -98,6 +105,21 @@ public:
   // profiling: native events of the stream must answer native_event::profile (costs time on
   // some backends, so only queues with property::queue::enable_profiling ask for it).
   virtual std::unique_ptr<stream> create_stream(bool profiling) = 0;
+
+  // SYCL 2020 4.11.10 online compile and link: makes kernel `name` ready to launch with the
+  // specialization constant values `values` (null: the defaults), so that launches with the same
+  // values compile nothing, and reports what the kernel's info queries need. A GPU backend JITs
+  // and loads the kernel here; the host device has nothing to compile. Throws sycl::exception:
+  // errc::kernel_not_supported when the device has no code for the kernel, errc::build when
+  // compiling it fails.
+  virtual kernel_properties prepare_kernel(const std::string& name,
+                                           const sycl::detail::spec_constant_values* values) {
+    (void)name;
+    (void)values;
+    kernel_properties p;
+    p.work_group_size = properties().max_work_group_size;
+    return p;
+  }
 };
 
 // Every device of one backend, as one SYCL platform.
@@ -123,7 +145,7 @@ platform& host_platform();
 //   extern "C" syclone::runtime::platform* syclone_backend_create(int abi_version,
 //                                                                 std::string* error);
 // returning nullptr (and why, in *error) when it cannot serve this machine, e.g. no driver.
-inline constexpr int backend_abi_version = 1;
+inline constexpr int backend_abi_version = 2;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

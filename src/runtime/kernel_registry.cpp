@@ -34,6 +34,13 @@ bool kernel_image::has_kernel(std::string_view name) const {
   return std::binary_search(kernel_names.begin(), kernel_names.end(), name);
 }
 
+const std::vector<std::string_view>* kernel_image::spec_constants_of(std::string_view name) const {
+  if (!spec_constants_known) return nullptr;
+  auto it = std::lower_bound(kernel_names.begin(), kernel_names.end(), name);
+  if (it == kernel_names.end() || *it != name) return nullptr;
+  return &spec_constants[static_cast<std::size_t>(it - kernel_names.begin())];
+}
+
 kernel_registry& kernel_registry::get() {
   static kernel_registry* registry = new kernel_registry;
   return *registry;
@@ -46,9 +53,24 @@ void kernel_registry::register_image(const syclone_image_descriptor* descriptor)
   image->target = descriptor->target;
   image->format = descriptor->format;
   image->data = {descriptor->data, static_cast<std::size_t>(descriptor->size)};
-  image->kernel_names.assign(descriptor->kernel_names,
-                             descriptor->kernel_names + descriptor->kernel_count);
-  std::sort(image->kernel_names.begin(), image->kernel_names.end());
+  // Names with their specialization constants (version 2 on), sorted by name.
+  image->spec_constants_known = descriptor->version >= 2;
+  std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kernels;
+  for (std::uint32_t i = 0; i < descriptor->kernel_count; ++i) {
+    std::vector<std::string_view> spec_constants;
+    if (image->spec_constants_known && descriptor->kernel_spec_constants &&
+        descriptor->kernel_spec_constants[i])
+      for (const char* const* name = descriptor->kernel_spec_constants[i]; *name; ++name)
+        spec_constants.emplace_back(*name);
+    std::sort(spec_constants.begin(), spec_constants.end());
+    kernels.emplace_back(descriptor->kernel_names[i], std::move(spec_constants));
+  }
+  std::sort(kernels.begin(), kernels.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [name, spec_constants] : kernels) {
+    image->kernel_names.push_back(name);
+    image->spec_constants.push_back(std::move(spec_constants));
+  }
 
   std::unique_lock lock(m_mutex);
   for (const auto& known : m_images)
@@ -89,6 +111,49 @@ std::vector<std::string> kernel_registry::targets_of(std::string_view name) cons
         std::find(targets.begin(), targets.end(), image->target) == targets.end())
       targets.emplace_back(image->target);
   return targets;
+}
+
+std::optional<std::vector<std::string>>
+kernel_registry::spec_constants_of(std::string_view name) const {
+  std::shared_lock lock(m_mutex);
+  for (const auto& image : m_images)
+    if (const auto* names = image->spec_constants_of(name))
+      return std::vector<std::string>(names->begin(), names->end());
+  return std::nullopt;
+}
+
+void kernel_registry::register_host_kernel(std::string_view name) {
+  std::unique_lock lock(m_mutex);
+  auto it = m_host_kernels.find(name);
+  if (it == m_host_kernels.end()) it = m_host_kernels.emplace(std::string(name), 0).first;
+  ++it->second;
+}
+
+void kernel_registry::unregister_host_kernel(std::string_view name) {
+  std::unique_lock lock(m_mutex);
+  auto it = m_host_kernels.find(name);
+  if (it != m_host_kernels.end() && --it->second == 0) m_host_kernels.erase(it);
+}
+
+bool kernel_registry::host_has_kernel(std::string_view name) const {
+  {
+    std::shared_lock lock(m_mutex);
+    if (m_host_kernels.find(name) != m_host_kernels.end()) return true;
+  }
+  return has_kernel(name);
+}
+
+std::vector<std::string> kernel_registry::kernel_names() const {
+  std::vector<std::string> names;
+  {
+    std::shared_lock lock(m_mutex);
+    for (const auto& [name, count] : m_host_kernels) names.push_back(name);
+    for (const auto& image : m_images)
+      for (auto name : image->kernel_names) names.emplace_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
 }
 
 } // namespace syclone::runtime

@@ -8,8 +8,10 @@
 #include <sycl/detail/image.hpp>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <span>
 #include <string>
@@ -30,8 +32,16 @@ struct kernel_image {
   std::string_view format; // "llvm-bc"
   std::span<const unsigned char> data;
   std::vector<std::string_view> kernel_names; // sorted
+  // Per entry of kernel_names: the specialization constants that kernel reads, sorted. Known
+  // from descriptor version 2 on; older descriptors do not say (spec_constants_known false).
+  std::vector<std::vector<std::string_view>> spec_constants;
+  bool spec_constants_known = false;
 
   SYCLONE_EXPORT bool has_kernel(std::string_view name) const;
+  // The specialization constants kernel `name` reads; nullptr when the image does not hold the
+  // kernel or does not record them.
+  SYCLONE_EXPORT const std::vector<std::string_view>*
+  spec_constants_of(std::string_view name) const;
 };
 
 class SYCLONE_EXPORT kernel_registry {
@@ -56,6 +66,19 @@ public:
   // The targets of the images that hold kernel `name`, for messages such as "kernel K was compiled
   // for nvptx64 only".
   std::vector<std::string> targets_of(std::string_view name) const;
+  // The specialization constants kernel `name` reads, from the first image that records them;
+  // nullopt when none does (no image holds the kernel, or only images of older descriptors).
+  std::optional<std::vector<std::string>> spec_constants_of(std::string_view name) const;
+
+  // The kernels the host program submits (include/sycl/detail/host_kernels.hpp), counted: the
+  // same kernel may be instantiated by several modules.
+  void register_host_kernel(std::string_view name);
+  void unregister_host_kernel(std::string_view name);
+  // Whether the host program holds kernel `name`: registered by it or, for programs whose
+  // objects predate that registration, listed in an image (its host code was linked with it).
+  bool host_has_kernel(std::string_view name) const;
+  // Every kernel of the application, sorted: those of the images and of the host program.
+  std::vector<std::string> kernel_names() const;
 
 private:
   kernel_registry() = default;
@@ -63,6 +86,7 @@ private:
   mutable std::shared_mutex m_mutex;
   std::vector<std::shared_ptr<const kernel_image>> m_images;
   std::uint64_t m_next_id = 1;
+  std::map<std::string, int, std::less<>> m_host_kernels;
 };
 
 } // namespace syclone::runtime

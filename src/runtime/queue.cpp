@@ -1,5 +1,7 @@
 // SYCL 2020 4.6.5 queue and 4.9.4 handler: recording command groups and submitting them.
 #include "queue_impl.hpp"
+
+#include "kernel_bundle_impl.hpp"
 #include "sub_group.hpp"
 
 #include <algorithm>
@@ -177,6 +179,10 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   cmd->queue = shared_from_this();
   cmd->local_memory_bytes = himpl->m_local_bytes;
   cmd->spec_constants = himpl->m_spec;
+  if (himpl->m_bundle)
+    bind_kernel_bundle(*himpl->m_bundle, *cmd, *m_device);
+  else
+    check_compatible(*cmd, *m_device);
 
   if (cmd->what == command::kind::kernel) {
     const auto& props = m_device->props();
@@ -364,10 +370,22 @@ void handler::mem_advise(void*, std::size_t, int) {
 }
 void handler::set_spec_constant(const void* id, const char* name, const void* value,
                                 std::size_t size) {
+  if (m_impl->m_bundle)
+    detail::throw_error(errc::invalid,
+                        "handler::set_specialization_constant: this command group uses a kernel "
+                        "bundle (handler::use_kernel_bundle), whose values apply (SYCL 2020 "
+                        "4.9.4.4); set the value on the input bundle before sycl::build");
   if (!m_impl->m_spec) m_impl->m_spec = std::make_shared<detail::spec_constant_values>();
   m_impl->m_spec->set(id, name, value, size);
 }
-const detail::spec_constant_values* handler::spec_values() const { return m_impl->m_spec.get(); }
+const detail::spec_constant_values* handler::spec_values() const {
+  if (m_impl->m_bundle)
+    detail::throw_error(errc::invalid,
+                        "handler::get_specialization_constant: this command group uses a kernel "
+                        "bundle (handler::use_kernel_bundle); read the value with "
+                        "kernel_bundle::get_specialization_constant (SYCL 2020 4.9.4.4)");
+  return m_impl->m_spec.get();
+}
 
 backend interop_handle::get_backend() const noexcept { return m_device.get_backend(); }
 

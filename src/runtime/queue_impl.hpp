@@ -72,6 +72,7 @@ public:
   std::vector<std::shared_ptr<event_impl>> m_deps;
   std::size_t m_local_bytes = 0;
   std::shared_ptr<spec_constant_values> m_spec;
+  std::shared_ptr<kernel_bundle_impl> m_bundle; // handler::use_kernel_bundle
   const char* m_command_name = nullptr;
 };
 

@@ -56,6 +56,8 @@ std::mutex g_mutex;
 std::atomic<int> g_sticky_error{CUDA_SUCCESS};
 std::atomic<int> g_violations{0};
 std::atomic<int> g_launches{0};
+std::atomic<int> g_module_loads{0};
+std::string g_last_ptx; // guarded by g_mutex
 std::atomic<long> g_live_allocations{0};
 thread_local CUcontext t_current = nullptr;
 
@@ -409,6 +411,11 @@ CUresult cuModuleLoadDataEx(CUmodule* m, const void* image, unsigned n, CUjit_op
     return CUDA_ERROR_INVALID_PTX;
   }
   *m = new CUmod_st{ptx, {}};
+  ++g_module_loads;
+  {
+    std::lock_guard lock(g_mutex);
+    g_last_ptx = ptx;
+  }
   return CUDA_SUCCESS;
 }
 CUresult cuModuleUnload(CUmodule m) {
@@ -433,6 +440,9 @@ CUresult cuFuncGetAttribute(int* v, CUfunction_attribute a, CUfunction f) {
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
     *v = 0;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+    *v = 24;
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_NUM_REGS:
     *v = 40;
@@ -485,6 +495,15 @@ void fake_cuda_set_param_size(std::size_t bytes) {
 }
 int fake_cuda_launches() {
   return g_launches.load();
+}
+// Modules loaded so far, and the PTX of the last one (copied into `ptx`, at most `size` bytes
+// with the terminating zero).
+int fake_cuda_module_loads() {
+  return g_module_loads.load();
+}
+void fake_cuda_last_ptx(char* ptx, std::size_t size) {
+  std::lock_guard lock(g_mutex);
+  std::snprintf(ptx, size, "%s", g_last_ptx.c_str());
 }
 void fake_cuda_last_launch(unsigned* grid, unsigned* block, unsigned* shared, void* params,
                            char* name) {

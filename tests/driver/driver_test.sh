@@ -130,6 +130,39 @@ missing_external)
   expect_in log2.txt "undefined device function 'twice\(int\)'.* in $IN/kernels.cpp"
   ;;
 
+spec_constants)
+  # The specialization constants each kernel reads, recorded in the image (descriptor version 2):
+  # read directly, through a helper, through a SYCL_EXTERNAL function of another object.
+  dump_object
+  first=_ZTSN4sycl3_V16detail17spec_constant_tagIL_Z5firstEEE
+  second=_ZTSN4sycl3_V16detail17spec_constant_tagIL_Z6secondEEE
+  third=_ZTSN4sycl3_V16detail17spec_constant_tagIL_Z5thirdEEE
+  for opt in -O0 -O2; do
+    "$S" $opt -c "$IN/spec_kernels.cpp" -o spec_kernels.o
+    "$S" $opt -c "$IN/spec_external.cpp" -o spec_external.o
+    "$S" spec_kernels.o spec_external.o dump.o -o app$opt
+    "./app$opt" >out$opt.txt
+    expect_in out$opt.txt "^image nvptx64 llvm-bc [0-9]+ 4$" \
+      "^spec nvptx64 _ZTS13direct_kernel $first$" \
+      "^spec nvptx64 _ZTS13helper_kernel $first$" "^spec nvptx64 _ZTS13helper_kernel $second$" \
+      "^spec nvptx64 _ZTS15external_kernel $third$" "^app_kernel _ZTS11none_kernel$"
+    expect_not_in out$opt.txt "^spec nvptx64 _ZTS11none_kernel" \
+      "^spec nvptx64 _ZTS13direct_kernel _.*second" "^spec nvptx64 _ZTS15external_kernel .*first"
+  done
+  # Without device code the host program still lists its kernels (get_kernel_ids).
+  "$S" -fsycl-targets=host "$IN/spec_kernels.cpp" "$IN/spec_external.cpp" dump.o -o app_host
+  ./app_host >host.txt
+  expect_in host.txt "^images 0$" "^app_kernel _ZTS13direct_kernel$" "^app_kernel _ZTS11none_kernel$"
+  # What SYCL 2020 makes unavailable does not compile.
+  expect_failure use_input.txt "$S" -fsyntax-only -DUSE_INPUT "$IN/bundle_misuse.cpp"
+  expect_in use_input.txt "use_kernel_bundle takes an executable bundle"
+  expect_failure set_exe.txt "$S" -fsyntax-only -DSET_EXE "$IN/bundle_misuse.cpp"
+  expect_in set_exe.txt "no matching member function for call to 'set_specialization_constant'"
+  expect_failure get_kernel.txt "$S" -fsyntax-only -DGET_KERNEL_INPUT "$IN/bundle_misuse.cpp"
+  expect_in get_kernel.txt "no matching member function for call to 'get_kernel'"
+  "$S" -fsyntax-only "$IN/bundle_misuse.cpp" || fail "bundle_misuse.cpp without misuse"
+  ;;
+
 host_only)
   # (d) -fsycl-targets=host: no device code, no image.
   "$S" -fsycl-targets=host -c "$IN/kernels.cpp" -o kernels.o

@@ -1,6 +1,9 @@
 // Prints the device images registered in this process (linked into the test programs):
 //   image <target> <format> <bytes> <kernel count>
 //   kernel <target> <name>
+//   spec <target> <kernel> <specialization constant the kernel reads>
+// then every kernel of the application, images' and host program's:
+//   app_kernel <name>
 // and, given a directory, writes each image there as <target>.<n>.img for inspection.
 #include "runtime/kernel_registry.hpp"
 
@@ -18,6 +21,12 @@ int main(int argc, char** argv) {
     for (auto name : image->kernel_names)
       std::printf("kernel %.*s %.*s\n", static_cast<int>(image->target.size()),
                   image->target.data(), static_cast<int>(name.size()), name.data());
+    for (auto name : image->kernel_names)
+      if (const auto* reads = image->spec_constants_of(name))
+        for (auto spec : *reads)
+          std::printf("spec %.*s %.*s %.*s\n", static_cast<int>(image->target.size()),
+                      image->target.data(), static_cast<int>(name.size()), name.data(),
+                      static_cast<int>(spec.size()), spec.data());
     if (argc > 1) {
       std::string file = std::string(argv[1]) + "/" + std::string(image->target) + "." +
                          std::to_string(n) + ".img";
@@ -32,5 +41,7 @@ int main(int argc, char** argv) {
     ++n;
   }
   std::printf("images %d\n", n);
+  for (const auto& name : syclone::runtime::kernel_registry::get().kernel_names())
+    std::printf("app_kernel %s\n", name.c_str());
   return 0;
 }

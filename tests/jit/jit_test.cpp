@@ -239,6 +239,65 @@ TEST_F(JitTest, RuntimeTripCountKeepsTheLoop) {
   EXPECT_TRUE(has_back_edge(body)) << body;
 }
 
+// real_headers.cpp: the same checks for device code written with the SYCL headers and compiled
+// by syclone++ (seed 002's STREAM triad trio and trip count example).
+const std::string k_triad_variable = "_ZTS13TriadVariable";
+const std::string k_triad_spec = "_ZTS9TriadSpec";
+const std::string k_triad_literal = "_ZTS12TriadLiteral";
+const std::string k_trip_count_kernel = "_ZTS9TripCount";
+const std::string k_trip_sc = "_ZTSN4sycl3_V16detail17spec_constant_tagIL_ZL7trip_scEEE";
+const std::string k_nx_sc = "_ZTSN4sycl3_V16detail17spec_constant_tagIL_ZL5nx_scEEE";
+
+std::string real_headers_body(const std::string& kernel, std::vector<jit::spec_constant> values) {
+  std::string ptx = jit::compile(make_request(kernel, std::move(values), "real_headers.bc")).ptx;
+  EXPECT_EQ(ptx.find("__syclone_spec_constant"), std::string::npos) << ptx;
+  std::string body = kernel_body(ptx, kernel);
+  EXPECT_FALSE(body.empty()) << ptx;
+  return body;
+}
+
+// The kernel's text with its name replaced, to compare kernels.
+std::string anonymous(std::string body, const std::string& kernel) {
+  for (auto at = body.find(kernel); at != std::string::npos; at = body.find(kernel, at))
+    body.replace(at, kernel.size(), "KERNEL");
+  return body;
+}
+
+TEST_F(JitTest, RealHeadersSpecializationConstantEqualsTheLiteral) {
+  // Trip count 10 as a specialization constant: the very PTX of the literal-constant kernel.
+  std::string spec = real_headers_body(k_triad_spec, {value_of(k_trip_sc, 10)});
+  std::string literal = real_headers_body(k_triad_literal, {});
+  EXPECT_FALSE(has_back_edge(spec)) << spec;
+  EXPECT_EQ(count(spec, "fma.rn.f32"), 10u) << spec;
+  EXPECT_EQ(anonymous(spec, k_triad_spec), anonymous(literal, k_triad_literal));
+  // The runtime variable keeps its loop.
+  EXPECT_TRUE(has_back_edge(real_headers_body(k_triad_variable, {})));
+}
+
+TEST_F(JitTest, RealHeadersLargeTripCountIsUnrolledAgainstALiteralBound) {
+  std::string spec = real_headers_body(k_triad_spec, {value_of(k_trip_sc, 1000)});
+  EXPECT_TRUE(has_back_edge(spec)) << spec;
+  EXPECT_EQ(count_regex(spec, R"(setp\.\w+\.[bsu]32\s+%p\d+, %r\d+, 1000;)"), 1u) << spec;
+  EXPECT_GE(count(spec, "fma.rn.f32"), 4u) << spec; // several iterations per trip of the loop
+}
+
+TEST_F(JitTest, RealHeadersDefaultValue) {
+  // trip_sc's default (1): one iteration, no loop.
+  std::string spec = real_headers_body(k_triad_spec, {});
+  EXPECT_FALSE(has_back_edge(spec)) << spec;
+  EXPECT_EQ(count(spec, "fma.rn.f32"), 1u) << spec;
+}
+
+TEST_F(JitTest, RealHeadersTripCountFoldsToTheSum) {
+  // sum(0..1023) = 523776 = 0x48FFC000 as a float: the whole loop becomes one constant store.
+  std::string body = real_headers_body(k_trip_count_kernel, {value_of(k_nx_sc, 1024)});
+  EXPECT_FALSE(has_back_edge(body)) << body;
+  EXPECT_EQ(count(body, "bra"), 0u) << body;
+  EXPECT_TRUE(body.find("1224720384") != std::string::npos ||
+              body.find("0f48FFC000") != std::string::npos)
+      << body;
+}
+
 TEST_F(JitTest, BoolSpecializationFoldsTheBranch) {
   auto multiply =
       kernel_body(jit::compile(make_request(k_spec_branch, {value_of(k_use_multiply, true)})).ptx,

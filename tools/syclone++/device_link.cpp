@@ -2,6 +2,7 @@
 
 #include "diagnostics.hpp"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Demangle/Demangle.h>
@@ -140,6 +141,75 @@ reachable_from(const std::vector<const llvm::Function*>& kernels) {
   return reached;
 }
 
+// The name a __syclone_spec_constant call passes: a constant string, also behind casts and
+// behind a call of a function that only returns it (device code built with -O0 calls
+// detail::spec_constant_name<S>() without inlining it). The JIT resolves names the same way.
+std::optional<std::string> spec_constant_name(const llvm::Value* value, int depth = 0) {
+  llvm::StringRef text;
+  if (llvm::getConstantStringInfo(value, text)) return text.str();
+  if (depth > 4) return std::nullopt;
+  const auto* call = llvm::dyn_cast<llvm::CallBase>(value->stripPointerCasts());
+  if (!call || call->arg_size() != 0) return std::nullopt;
+  const llvm::Function* callee = call->getCalledFunction();
+  if (!callee || callee->isDeclaration() || callee->size() != 1) return std::nullopt;
+  const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&callee->getEntryBlock().front());
+  if (!ret || !ret->getReturnValue()) return std::nullopt;
+  return spec_constant_name(ret->getReturnValue(), depth + 1);
+}
+
+// For each kernel, the specialization constants it can read: the names passed to
+// __syclone_spec_constant (include/sycl/kernel_handler.hpp) in every function the kernel can
+// reach. The runtime answers kernel_bundle::has_specialization_constant and
+// contains_specialization_constants from this list, without LLVM (SYCL 2020 4.11.11).
+std::vector<std::vector<std::string>>
+spec_constants_by_kernel(const llvm::Module& module,
+                         const std::vector<const llvm::Function*>& kernels) {
+  std::vector<std::vector<std::string>> result(kernels.size());
+  const llvm::Function* marker = module.getFunction("__syclone_spec_constant");
+  if (!marker) return result;
+  std::unordered_map<const llvm::Function*, std::set<std::string>> read_in;
+  for (const llvm::User* user : marker->users())
+    if (const auto* call = llvm::dyn_cast<llvm::CallBase>(user);
+        call && call->getCalledOperand() == marker && call->arg_size() == 3)
+      if (auto name = spec_constant_name(call->getArgOperand(0)))
+        read_in[call->getFunction()].insert(*name);
+  if (read_in.empty()) return result;
+
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    std::set<std::string> names;
+    std::unordered_set<const llvm::Function*> seen{kernels[k]};
+    std::unordered_set<const llvm::Constant*> seen_constants;
+    std::vector<const llvm::Function*> work{kernels[k]};
+    std::vector<const llvm::Value*> stack;
+    while (!work.empty()) {
+      const llvm::Function* function = work.back();
+      work.pop_back();
+      if (auto it = read_in.find(function); it != read_in.end())
+        names.insert(it->second.begin(), it->second.end());
+      for (const llvm::BasicBlock& block : *function)
+        for (const llvm::Instruction& instruction : block)
+          for (const llvm::Use& operand : instruction.operands()) {
+            stack.push_back(operand.get());
+            while (!stack.empty()) {
+              const llvm::Value* value = stack.back();
+              stack.pop_back();
+              if (const auto* callee = llvm::dyn_cast<llvm::Function>(value)) {
+                if (!callee->isDeclaration() && seen.insert(callee).second) work.push_back(callee);
+              } else if (const auto* alias = llvm::dyn_cast<llvm::GlobalAlias>(value)) {
+                stack.push_back(alias->getAliasee());
+              } else if (llvm::isa<llvm::ConstantExpr, llvm::ConstantAggregate>(value)) {
+                const auto* constant = llvm::cast<llvm::Constant>(value);
+                if (seen_constants.insert(constant).second)
+                  for (const llvm::Use& inner : constant->operands()) stack.push_back(inner.get());
+              }
+            }
+          }
+    }
+    result[k].assign(names.begin(), names.end());
+  }
+  return result;
+}
+
 } // namespace
 
 std::optional<device_image> link_device_code(const link_inputs& inputs, const device_target& target,
@@ -268,8 +338,11 @@ std::optional<device_image> link_device_code(const link_inputs& inputs, const de
   device_image image;
   image.target = std::string(target.name);
   image.format = std::string(target.image_format);
+  std::sort(kernels.begin(), kernels.end(), [](const llvm::Function* a, const llvm::Function* b) {
+    return a->getName() < b->getName();
+  });
   for (const llvm::Function* kernel : kernels) image.kernels.push_back(kernel->getName().str());
-  std::sort(image.kernels.begin(), image.kernels.end());
+  image.kernel_spec_constants = spec_constants_by_kernel(*composite, kernels);
   llvm::raw_string_ostream out(image.data);
   llvm::WriteBitcodeToFile(*composite, out);
   out.flush();

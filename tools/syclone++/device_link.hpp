@@ -17,6 +17,9 @@ struct device_image {
   std::string format;               // syclone_image_descriptor::format
   std::string data;                 // the linked image
   std::vector<std::string> kernels; // sorted
+  // Per entry of `kernels`: the unique stable names of the specialization constants the kernel
+  // can read (syclone_image_descriptor::kernel_spec_constants), sorted.
+  std::vector<std::vector<std::string>> kernel_spec_constants;
 };
 
 // Links the `target` device code of the units the host link includes, plus the archive members

@@ -34,6 +34,12 @@ std::string comment_safe(std::string text) {
   return text;
 }
 
+bool has_spec_constants(const device_image& image) {
+  for (const auto& names : image.kernel_spec_constants)
+    if (!names.empty()) return true;
+  return false;
+}
+
 } // namespace
 
 std::string registration_source(const std::vector<device_image>& images,
@@ -62,13 +68,38 @@ std::string registration_source(const std::vector<device_image>& images,
     for (const auto& kernel : images[i].kernels) s += "    " + quoted(kernel) + ",\n";
     s += "};\n";
   }
+  // Per kernel, the specialization constants it reads (null-terminated), then per image the
+  // table of those lists in kernel order (null where a kernel reads none).
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    const auto& image = images[i];
+    bool any = false;
+    for (std::size_t k = 0; k < image.kernel_spec_constants.size(); ++k) {
+      if (image.kernel_spec_constants[k].empty()) continue;
+      any = true;
+      s += "const char* const spec_" + std::to_string(i) + "_" + std::to_string(k) + "[] = {";
+      for (const auto& name : image.kernel_spec_constants[k]) s += quoted(name) + ", ";
+      s += "nullptr};\n";
+    }
+    if (!any) continue;
+    s += "const char* const* const spec_constants_" + std::to_string(i) + "[] = {\n";
+    for (std::size_t k = 0; k < image.kernels.size(); ++k) {
+      bool reads =
+          k < image.kernel_spec_constants.size() && !image.kernel_spec_constants[k].empty();
+      s +=
+          "    " +
+          (reads ? "spec_" + std::to_string(i) + "_" + std::to_string(k) : std::string("nullptr")) +
+          ",\n";
+    }
+    s += "};\n";
+  }
   s += "\nconst syclone_image_descriptor images[] = {\n";
   for (std::size_t i = 0; i < images.size(); ++i) {
     const auto& image = images[i];
     s += "    {SYCLONE_IMAGE_DESCRIPTOR_VERSION, " + std::to_string(image.kernels.size()) + ", " +
          quoted(image.target) + ", " + quoted(image.format) + ", syclone_image_" +
          std::to_string(i) + ", " + std::to_string(image.data.size()) + "ull, " +
-         (image.kernels.empty() ? std::string("nullptr") : "kernels_" + std::to_string(i)) + "},\n";
+         (image.kernels.empty() ? std::string("nullptr") : "kernels_" + std::to_string(i)) + ", " +
+         (has_spec_constants(image) ? "spec_constants_" + std::to_string(i) : "nullptr") + "},\n";
   }
   s += "};\n\n";
   // Priority 101 (the first one open to programs): the images are registered before any

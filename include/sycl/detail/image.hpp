@@ -11,7 +11,7 @@
 
 #include <sycl/detail/config.hpp>
 
-#define SYCLONE_IMAGE_DESCRIPTOR_VERSION 1
+#define SYCLONE_IMAGE_DESCRIPTOR_VERSION 2
 
 extern "C" {
 
@@ -23,6 +23,11 @@ struct syclone_image_descriptor {
   const unsigned char* data;       // the linked device code of the whole program or library
   uint64_t size;                   // bytes at data
   const char* const* kernel_names; // __builtin_sycl_unique_stable_name of each kernel, sorted
+
+  // Version 2. Per entry of kernel_names (same order): the unique stable names of the
+  // specialization constants that kernel can read (SYCL 2020 4.11.11), as a null-terminated
+  // list, or null where it reads none. Null when no kernel of the image reads any.
+  const char* const* const* kernel_spec_constants;
 };
 
 // Called by the generated registration object; the descriptor and everything it points to must

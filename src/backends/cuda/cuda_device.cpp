@@ -135,7 +135,10 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   bool pageable = attribute_or(dev, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, 0) != 0;
 
   using sycl::aspect;
+  // online_compiler / online_linker: sycl::compile and sycl::link run the JIT (SYCL 2020 4.11.10).
   p.aspects = {aspect::gpu,
+               aspect::online_compiler,
+               aspect::online_linker,
                aspect::fp64,
                aspect::atomic64,
                aspect::queue_profiling,
@@ -235,6 +238,18 @@ bool cuda_device::host_accessible(sycl::usm::alloc kind) const noexcept {
 
 std::unique_ptr<runtime::stream> cuda_device::create_stream(bool profiling) {
   return std::make_unique<cuda_stream>(*this, profiling);
+}
+
+runtime::kernel_properties
+cuda_device::prepare_kernel(const std::string& name,
+                            const sycl::detail::spec_constant_values* values) {
+  kernel_function& fn = m_kernels->get(name, values);
+  runtime::kernel_properties p;
+  p.work_group_size = fn.limits.max_threads_per_block;
+  // Work-groups are scheduled in whole warps.
+  p.preferred_work_group_size_multiple = m_limits.warp_size;
+  p.private_mem_size = fn.local_bytes_per_thread;
+  return p;
 }
 
 // cuda_platform

@@ -32,6 +32,10 @@ public:
 
   // runtime::device's streams profile: the interface does not say which queues need it.
   std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
+  // JITs and loads the kernel for `values` into the kernel cache that launches use.
+  runtime::kernel_properties
+  prepare_kernel(const std::string& name,
+                 const sycl::detail::spec_constant_values* values) override;
 
   CUcontext context() const noexcept { return m_context; }
   const device_limits& limits() const noexcept { return m_limits; }

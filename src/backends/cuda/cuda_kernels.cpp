@@ -82,8 +82,8 @@ std::string not_compiled_message(const std::string& kernel,
   return msg;
 }
 
-kernel_function& kernel_cache::get(const sycl::detail::kernel_launch& launch) {
-  const std::string name = launch.name ? launch.name : "";
+kernel_function& kernel_cache::get(const std::string& name,
+                                   const sycl::detail::spec_constant_values* spec_values) {
   auto& registry = runtime::kernel_registry::get();
   auto image = registry.find(name, image_target);
   if (!image)
@@ -96,11 +96,15 @@ kernel_function& kernel_cache::get(const sycl::detail::kernel_launch& launch) {
                                   "`, which this CUDA backend cannot load; rebuild the program "
                                   "with the syclone++ of this runtime");
 
-  // SYCL 2020 4.9.5: the values set for this command group, sorted by name so that the key does
-  // not depend on where the specialization_id objects live.
+  // SYCL 2020 4.9.5: the values set for this command group (or bundle), sorted by name so that
+  // the key does not depend on where the specialization_id objects live; where the image records
+  // what the kernel reads, only those.
   std::vector<jit::spec_constant> values;
-  if (launch.spec_constants)
-    for (const auto& [id, v] : launch.spec_constants->values()) values.push_back({v.name, v.bytes});
+  const std::vector<std::string_view>* reads = image->spec_constants_of(name);
+  if (spec_values)
+    for (const auto& [id, v] : spec_values->values())
+      if (!reads || std::binary_search(reads->begin(), reads->end(), std::string_view(v.name)))
+        values.push_back({v.name, v.bytes});
   std::sort(values.begin(), values.end(),
             [](const auto& a, const auto& b) { return a.name < b.name; });
 
@@ -181,6 +185,10 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   fn->limits.max_threads_per_block = static_cast<unsigned>(std::max(1, max_threads));
   fn->limits.occupancy_block_size = static_cast<unsigned>(std::max(0, block));
   fn->static_shared_bytes = static_cast<std::size_t>(std::max(0, static_shared));
+  int local_bytes = 0;
+  if (invoke(d.func_get_attribute, &local_bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+             fn->function) == CUDA_SUCCESS)
+    fn->local_bytes_per_thread = static_cast<std::size_t>(std::max(0, local_bytes));
   fn->dynamic_shared_limit = static_cast<std::size_t>(std::max(0, dynamic_shared));
   return fn;
 }

@@ -24,6 +24,7 @@ struct kernel_function {
   CUfunction function = nullptr;
   function_limits limits;
   std::size_t static_shared_bytes = 0;
+  std::size_t local_bytes_per_thread = 0; // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES (0 if unknown)
   // The dynamic shared memory launches may use now
   // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; 48 KiB less the static part until raised).
   std::atomic<std::size_t> dynamic_shared_limit{0};
@@ -53,7 +54,13 @@ public:
   // The function for `launch`: cached per (image, kernel, specialization constant values).
   // Throws sycl::exception: errc::kernel_not_supported when no nvptx64 image holds the kernel,
   // errc::build when the JIT or the driver's PTX compiler fails.
-  kernel_function& get(const sycl::detail::kernel_launch& launch);
+  kernel_function& get(const sycl::detail::kernel_launch& launch) {
+    return get(launch.name ? launch.name : "", launch.spec_constants);
+  }
+  // The same for kernel `name` with `values` (null: defaults); what sycl::build prepares and
+  // launches from its bundle find. Only the values the kernel reads (recorded in its image)
+  // enter the key, so a bundle that sets more compiles the kernel once for what it uses.
+  kernel_function& get(const std::string& name, const sycl::detail::spec_constant_values* values);
 
 private:
   struct slot {
