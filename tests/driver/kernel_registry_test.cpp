@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,8 +22,16 @@ const unsigned char bytes[] = {'B', 'C', 0xc0, 0xde};
 const char* const nvptx_kernels[] = {"_ZTS5Zeta", "_ZTS5Alpha"}; // unsorted on purpose
 const char* const other_kernels[] = {"_ZTS5Alpha"};
 
-syclone_image_descriptor make(const char* target, const char* const* names, std::uint32_t count) {
-  return {SYCLONE_IMAGE_DESCRIPTOR_VERSION, count, target, "llvm-bc", bytes, sizeof bytes, names};
+syclone_image_descriptor make(const char* target, const char* const* names, std::uint32_t count,
+                              const char* const* const* spec_constants = nullptr) {
+  return {SYCLONE_IMAGE_DESCRIPTOR_VERSION,
+          count,
+          target,
+          "llvm-bc",
+          bytes,
+          sizeof bytes,
+          names,
+          spec_constants};
 }
 
 TEST(kernel_registry, registers_and_unregisters_through_the_c_entry_points) {
@@ -106,6 +117,66 @@ TEST(kernel_registry, rejects_unreadable_descriptors) {
   EXPECT_NE(testing::internal::GetCapturedStderr().find("syclone: error: invalid device image"),
             std::string::npos);
   EXPECT_FALSE(registry.has_kernel("_ZTS5Zeta"));
+}
+
+// Version 2: per kernel, the specialization constants it reads (kept with the kernel when the
+// names are sorted).
+TEST(kernel_registry, records_the_specialization_constants_of_each_kernel) {
+  auto& registry = kernel_registry::get();
+  const char* const zeta_reads[] = {"spec_b", "spec_a", nullptr};
+  const char* const* const reads[] = {zeta_reads, nullptr}; // Zeta, Alpha (unsorted, as names)
+  syclone_image_descriptor image = make("nvptx64", nvptx_kernels, 2, reads);
+  registry.register_image(&image);
+  auto found = registry.find("_ZTS5Zeta", "nvptx64");
+  ASSERT_NE(found, nullptr);
+  EXPECT_TRUE(found->spec_constants_known);
+  ASSERT_NE(found->spec_constants_of("_ZTS5Zeta"), nullptr);
+  EXPECT_EQ(*found->spec_constants_of("_ZTS5Zeta"),
+            (std::vector<std::string_view>{"spec_a", "spec_b"}));
+  ASSERT_NE(found->spec_constants_of("_ZTS5Alpha"), nullptr);
+  EXPECT_TRUE(found->spec_constants_of("_ZTS5Alpha")->empty());
+  EXPECT_EQ(found->spec_constants_of("_ZTS4Beta"), nullptr);
+  EXPECT_EQ(registry.spec_constants_of("_ZTS5Zeta"),
+            (std::vector<std::string>{"spec_a", "spec_b"}));
+  EXPECT_EQ(registry.spec_constants_of("_ZTS4Beta"), std::nullopt);
+  registry.unregister_image(&image);
+}
+
+// Version 1 descriptors end before kernel_spec_constants: never read it, record nothing.
+TEST(kernel_registry, version_1_descriptors_record_no_specialization_constants) {
+  auto& registry = kernel_registry::get();
+  syclone_image_descriptor image = make("nvptx64", nvptx_kernels, 2);
+  image.version = 1;
+  image.kernel_spec_constants = reinterpret_cast<const char* const* const*>(std::uintptr_t(8));
+  registry.register_image(&image);
+  auto found = registry.find("_ZTS5Zeta", "nvptx64");
+  ASSERT_NE(found, nullptr);
+  EXPECT_FALSE(found->spec_constants_known);
+  EXPECT_EQ(found->spec_constants_of("_ZTS5Zeta"), nullptr);
+  EXPECT_EQ(registry.spec_constants_of("_ZTS5Zeta"), std::nullopt);
+  registry.unregister_image(&image);
+}
+
+// The kernels of the host program, counted, and every kernel of the application.
+TEST(kernel_registry, host_kernels_and_application_kernels) {
+  auto& registry = kernel_registry::get();
+  registry.register_host_kernel("_ZTS4Host");
+  registry.register_host_kernel("_ZTS4Host"); // a second module with the same kernel
+  syclone_image_descriptor image = make("nvptx64", nvptx_kernels, 2);
+  registry.register_image(&image);
+  EXPECT_TRUE(registry.host_has_kernel("_ZTS4Host"));
+  EXPECT_TRUE(registry.host_has_kernel("_ZTS5Zeta")); // its host code came with its image
+  EXPECT_FALSE(registry.host_has_kernel("_ZTS4Beta"));
+  auto names = registry.kernel_names();
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  for (const char* name : {"_ZTS4Host", "_ZTS5Alpha", "_ZTS5Zeta"})
+    EXPECT_EQ(std::count(names.begin(), names.end(), name), 1) << name;
+  registry.unregister_host_kernel("_ZTS4Host");
+  EXPECT_TRUE(registry.host_has_kernel("_ZTS4Host"));
+  registry.unregister_host_kernel("_ZTS4Host");
+  EXPECT_FALSE(registry.host_has_kernel("_ZTS4Host"));
+  registry.unregister_image(&image);
+  EXPECT_FALSE(registry.host_has_kernel("_ZTS5Zeta"));
 }
 
 TEST(kernel_registry, concurrent_registration_and_lookup) {
