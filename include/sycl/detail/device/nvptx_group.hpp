@@ -172,13 +172,15 @@ SYCLONE_INLINE bool sub_group_all(const sg_info& sg, bool p) {
 // results, [32] the reduction, [33, 65) scan prefixes, [65] a broadcast value. Every slot is
 // written only after a barrier that all readers of its previous value passed, so operations
 // may follow each other without extra barriers.
-template <std::size_t Bytes>
-[[clang::loader_uninitialized]] inline
-    __attribute__((address_space(3), aligned(16))) std::byte group_scratch[Bytes];
+// Aligned for T (vec<double, 16> needs 128 bytes), at least to 16 bytes.
+template <std::size_t Bytes, std::size_t Align>
+alignas(Align) [[clang::loader_uninitialized]] inline
+    __attribute__((address_space(3))) std::byte group_scratch[Bytes];
 
 template <typename T>
 SYCLONE_INLINE T* scratch_slots() {
-  return (T*)&group_scratch<66 * sizeof(T)>[0];
+  constexpr std::size_t align = alignof(T) > 16 ? alignof(T) : 16;
+  return (T*)&group_scratch<66 * sizeof(T), align>[0];
 }
 
 SYCLONE_INLINE sg_info warp_of(const wg_info& wg) {
