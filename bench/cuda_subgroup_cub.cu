@@ -12,7 +12,7 @@
   do {                                                                                             \
     cudaError_t e = (call);                                                                        \
     if (e != cudaSuccess) {                                                                        \
-      std::printf("%s failed: %s\n", #call, cudaGetErrorString(e));                               \
+      std::printf("%s failed: %s\n", #call, cudaGetErrorString(e));                                \
       std::exit(1);                                                                                \
     }                                                                                              \
   } while (0)
