@@ -3,7 +3,10 @@
 // cuda_subgroup_cub.cu. Each work-item sums float4 loads in a grid-stride loop, the group reduces
 // the partial sums (sub-group: warp shuffles; work-group: shuffles, shared memory, barriers) and
 // its leader adds the result to the total atomically. Best of N runs timed with profiling events.
-// Usage: cuda_subgroup_reduce [n] [reps]
+// Usage: cuda_subgroup_reduce [n] [reps] [work-items per SM]
+// One wave of work-groups: 1024 work-items per SM by default, which every register count up to
+// 64 lets reside at once (a second, partial wave would idle most SMs at the end); each has four
+// 16-byte loads in flight, 64 KiB per SM, more than the bandwidth-latency product needs.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -72,6 +75,7 @@ double run(sycl::queue& q, const float* in, float* total, std::size_t n, int rep
 int main(int argc, char** argv) {
   std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : (std::size_t(1) << 28);
   int reps = argc > 2 ? std::atoi(argv[2]) : 20;
+  std::size_t per_sm = argc > 3 ? std::strtoull(argv[3], nullptr, 0) : 1024;
   sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::enable_profiling{}};
   sycl::device d = q.get_device();
   std::printf("device: %s\n", d.get_info<sycl::info::device::name>().c_str());
@@ -85,7 +89,7 @@ int main(int argc, char** argv) {
   const std::size_t sms = d.get_info<sycl::info::device::max_compute_units>();
   const double gb = double(n) * sizeof(float) / 1e9;
   for (std::size_t group_size : {256, 512, 1024}) {
-    std::size_t groups = sms * (2048 / group_size); // one wave of resident work-groups
+    std::size_t groups = sms * std::max<std::size_t>(1, per_sm / group_size);
     double sg = run<false>(q, in, total, n, reps, groups, group_size, expected);
     double wg = run<true>(q, in, total, n, reps, groups, group_size, expected);
     std::printf("syclone sub-group reduce n=%zu work-group %zu: %.3f ms, %.1f GB/s\n", n,
