@@ -53,14 +53,17 @@ SYCLONE_INLINE T load_slot(const std::byte* base, std::uint32_t index) {
   return r;
 }
 
+// A sub-group of one work-item has nobody to wait for or exchange with: the functions below
+// answer at once, without a trip through the scheduler.
 inline void sub_group_barrier(const sg_info& sg) {
-  host::sub_group_barrier(sg.id);
+  if (sg.size > 1) host::sub_group_barrier(sg.id);
 }
 
 // The value of lane `src` (every lane calls it; an out-of-range src returns x).
 template <typename T>
 inline T sub_group_shuffle(const sg_info& sg, T x, std::uint32_t src) {
   host_check_size<T>();
+  if (sg.size == 1) return x;
   const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   return src < sg.size ? load_slot<T>(base, src) : x;
 }
@@ -80,6 +83,7 @@ inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
 template <typename T, typename Op>
 inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
   host_check_size<T>();
+  if (sg.size == 1) return x;
   const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   T acc = load_slot<T>(base, 0);
   for (std::uint32_t i = 1; i < sg.size; ++i) acc = op(acc, load_slot<T>(base, i));
@@ -90,6 +94,7 @@ inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
 template <bool Exclusive, typename T, typename Op>
 inline opt<T> sub_group_scan(const sg_info& sg, T x, Op op) {
   host_check_size<T>();
+  if (sg.size == 1) return {x, !Exclusive};
   const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t end = Exclusive ? sg.lane : sg.lane + 1;
   if (end == 0) return {x, false};
@@ -99,12 +104,14 @@ inline opt<T> sub_group_scan(const sg_info& sg, T x, Op op) {
 }
 
 inline bool sub_group_any(const sg_info& sg, bool p) {
+  if (sg.size == 1) return p;
   const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
   for (std::uint32_t i = 0; i < sg.size; ++i)
     if (load_slot<bool>(base, i)) return true;
   return false;
 }
 inline bool sub_group_all(const sg_info& sg, bool p) {
+  if (sg.size == 1) return p;
   const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
   for (std::uint32_t i = 0; i < sg.size; ++i)
     if (!load_slot<bool>(base, i)) return false;
