@@ -293,13 +293,16 @@ void work_group_scheduler::exit_fiber() {
   std::abort(); // nothing resumes an exited fiber
 }
 
-void work_group_scheduler::barrier() noexcept {
+[[gnu::always_inline]] inline void work_group_scheduler::barrier() noexcept {
   m_arrived.push_back(m_current_stack); // capacity reserved in begin()
   m_save_slot = m_current_stack;
   switch_away(true);
 }
 
-void work_group_scheduler::switch_away(bool suspending) {
+// Inlined down to the jump (as are sub_group_barrier, sub_group_exchange and jump): a resumed
+// fiber returns through every frame between the jump and the kernel, and after a stack switch
+// each of those returns is mispredicted, so fewer frames make sub-group operations cheaper.
+[[gnu::always_inline]] inline void work_group_scheduler::switch_away(bool suspending) {
   for (;;) {
     if (m_ready_count != 0) {
       std::uint32_t next = pop_ready();
@@ -348,7 +351,8 @@ void work_group_scheduler::open_barrier() {
   m_arrived.clear();
 }
 
-void work_group_scheduler::sub_group_barrier(std::uint32_t sub_group) noexcept {
+[[gnu::always_inline]] inline void
+work_group_scheduler::sub_group_barrier(std::uint32_t sub_group) noexcept {
   sub_group_state& sg = m_sg[sub_group];
   if (sg.pending == 1 && !m_shuffled) {
     // The last member to arrive: the others resume later, this one carries on.
@@ -363,9 +367,9 @@ void work_group_scheduler::sub_group_barrier(std::uint32_t sub_group) noexcept {
   switch_away(true);
 }
 
-const std::byte* work_group_scheduler::sub_group_exchange(std::uint32_t sub_group,
-                                                          std::uint32_t lane, const void* value,
-                                                          std::size_t bytes) noexcept {
+[[gnu::always_inline]] inline const std::byte*
+work_group_scheduler::sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
+                                         const void* value, std::size_t bytes) noexcept {
   // Two sets, alternating with the sub-group's barrier phase: a member racing ahead to the next
   // exchange writes the other set, and can get two exchanges ahead only once every member passed
   // the next barrier, i.e. finished reading this set.
@@ -414,7 +418,8 @@ void work_group_scheduler::release_mismatched_barriers() noexcept {
     if (m_sg[i].waiting != 0) open_sub_group(i);
 }
 
-void work_group_scheduler::jump(void* target, std::uint32_t target_stack, bool exiting) {
+[[gnu::always_inline]] inline void
+work_group_scheduler::jump(void* target, std::uint32_t target_stack, bool exiting) {
   void* fake_stack = nullptr;
 #ifdef SYCLONE_HOST_ASAN
   const void* bottom = m_native_bottom;
@@ -547,7 +552,8 @@ std::byte* local_memory() noexcept {
 }
 
 namespace {
-syclone::host::work_group_scheduler& group_scheduler(const char* what) {
+[[gnu::always_inline]] inline syclone::host::work_group_scheduler&
+group_scheduler(const char* what) {
   syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
   if (!s)
     throw_error(errc::invalid, std::string(what) +
