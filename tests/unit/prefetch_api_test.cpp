@@ -259,3 +259,16 @@ TEST(Prefetch, EveryOverloadRunsOnTheHost) {
   for (float x : data) sum += x;
   EXPECT_EQ(sum, 255.0f * 256.0f / 2.0f); // a prefetch changes nothing
 }
+
+namespace {
+// One object that cannot straddle a cache line is prefetched as its first byte; others whole.
+struct alignas(256) over_aligned {
+  char bytes[256];
+};
+static_assert(syclex::detail::object_bytes<float> == 1);
+static_assert(syclex::detail::object_bytes<double> == 1);
+static_assert(syclex::detail::object_bytes<sycl::float4> == 1);
+static_assert(syclex::detail::object_bytes<char[3]> == 3);
+static_assert(syclex::detail::object_bytes<over_aligned> == 256);
+static_assert(syclex::detail::object_bytes<const void> == 1);
+} // namespace

@@ -116,10 +116,12 @@ template <>
 inline constexpr std::size_t element_bytes<volatile void> = 1;
 template <>
 inline constexpr std::size_t element_bytes<const volatile void> = 1;
-// The bytes prefetched for one object of type T: an object no larger than its alignment (powers
-// of two, as cache lines are) never straddles two lines, so its first byte names its line.
+// The bytes prefetched for one object of type T: an object no larger than its alignment nor than
+// the smallest cache line (64 bytes; both powers of two) never straddles two lines, so its first
+// byte names its line.
 template <typename T>
-inline constexpr std::size_t object_bytes = sizeof(T) <= alignof(T) ? 1 : sizeof(T);
+inline constexpr std::size_t object_bytes =
+    sizeof(T) <= alignof(T) && sizeof(T) <= 64 ? 1 : sizeof(T);
 template <>
 inline constexpr std::size_t object_bytes<const void> = 1;
 template <>
