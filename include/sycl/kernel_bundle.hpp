@@ -129,6 +129,15 @@ public:
   // compatible with `dev` (is_compatible).
   template <typename Param>
   typename Param::return_type get_info(const device& dev) const;
+  // Seed 004 "Kernel Descriptors": descriptors with an input value; max_sub_group_size takes the
+  // work-group range of a launch.
+  template <typename Param, int Dimensions>
+  typename Param::return_type get_info(const device& dev, range<Dimensions> work_group) const {
+    static_assert(std::is_same_v<Param, info::kernel_device_specific::max_sub_group_size>,
+                  "kernel::get_info(device, range): only "
+                  "info::kernel_device_specific::max_sub_group_size takes an input (seed 004)");
+    return max_sub_group_size_for(dev, work_group.size());
+  }
 
   friend bool operator==(const kernel& a, const kernel& b) {
     return detail::same_kernel(a.m_impl, b.m_impl);
@@ -136,6 +145,8 @@ public:
   friend bool operator!=(const kernel& a, const kernel& b) { return !(a == b); }
 
 private:
+  std::uint32_t max_sub_group_size_for(const device& dev, std::size_t work_group_size) const;
+
   friend struct detail::impl_access;
   friend struct std::hash<kernel>;
   explicit kernel(std::shared_ptr<detail::kernel_impl> impl) : m_impl(std::move(impl)) {}

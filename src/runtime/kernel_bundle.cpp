@@ -796,6 +796,11 @@ kernel::get_info<info::kernel_device_specific::max_sub_group_size>(const device&
   return syclone::runtime::kernel_max_sub_group_size(detail::impl_access::get(dev)->props(),
                                                      m_impl->name(), p.work_group_size);
 }
+std::uint32_t kernel::max_sub_group_size_for(const device& dev, std::size_t work_group_size) const {
+  detail::kernel_properties_on(*m_impl, dev, "max_sub_group_size");
+  return syclone::runtime::kernel_max_sub_group_size(detail::impl_access::get(dev)->props(),
+                                                     m_impl->name(), work_group_size);
+}
 template <>
 SYCLONE_EXPORT std::uint32_t
 kernel::get_info<info::kernel_device_specific::compile_sub_group_size>(const device& dev) const {

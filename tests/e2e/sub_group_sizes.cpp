@@ -32,6 +32,9 @@ struct declares_size {
   auto get(syclex::properties_tag) const { return syclex::properties{syclex::sub_group_size<32>}; }
 };
 
+class queried32;
+class queried_automatic;
+
 // The sub-group size each work-item of a 1-D launch saw.
 template <typename Launch>
 std::uint32_t observed(sycl::queue& q, Launch launch) {
@@ -133,6 +136,42 @@ int main() {
                    });
              });
            }) == 8);
+  }
+
+  // seed 004 "Kernel Descriptors" through sycl::kernel (the kernels run first, so that their
+  // results are known to be right).
+  if (supports(d, 32)) {
+    EXPECT(observed(q, [&](std::uint32_t* out) {
+             q.parallel_for<queried32>(
+                 sycl::nd_range<1>(64, 64), syclex::properties{syclex::sub_group_size<32>},
+                 [=](sycl::nd_item<1> it) {
+                   out[it.get_global_linear_id()] = it.get_sub_group().get_max_local_range()[0];
+                 });
+           }) == 32);
+    auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {d});
+    sycl::kernel k = bundle.get_kernel<queried32>();
+    using namespace sycl::info;
+    EXPECT(k.get_info<kernel_device_specific::compile_sub_group_size>(d) == 32);
+    EXPECT(k.get_info<kernel_device_specific::max_sub_group_size>(d, sycl::range<1>(48)) == 32);
+    EXPECT(k.get_info<kernel_device_specific::max_sub_group_size>(d, sycl::range<2>(4, 5)) == 20);
+    EXPECT(k.get_info<kernel_device_specific::compile_num_sub_groups>(d) == 0);
+    std::size_t limit = k.get_info<kernel_device_specific::work_group_size>(d);
+    EXPECT(k.get_info<kernel_device_specific::max_num_sub_groups>(d) == (limit + 31) / 32);
+  }
+  {
+    observed(q, [&](std::uint32_t* out) {
+      q.parallel_for<queried_automatic>(
+          sycl::nd_range<1>(64, 64), syclex::properties{syclex::sub_group_size_automatic},
+          [=](sycl::nd_item<1> it) {
+            out[it.get_global_linear_id()] = it.get_sub_group().get_max_local_range()[0];
+          });
+    });
+    auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {d});
+    sycl::kernel k = bundle.get_kernel<queried_automatic>();
+    using namespace sycl::info;
+    // seed 004: 0 when the requested size was automatic.
+    EXPECT(k.get_info<kernel_device_specific::compile_sub_group_size>(d) == 0);
+    EXPECT(k.get_info<kernel_device_specific::max_sub_group_size>(d, sycl::range<1>(1)) == 1);
   }
 
   // A size the device does not support: errc::feature_not_supported from the submission, and
