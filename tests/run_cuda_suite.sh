@@ -16,12 +16,14 @@ for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke; do
   name=$(basename "$exe")
   src="$root/tests/e2e/$name.cpp"
   if [ -f "$src" ] && head -1 "$src" | grep -q SYCLONE_E2E_HOST_ONLY; then continue; fi
-  if timeout 120 "$exe" > "$logs/last.log" 2>&1; then
+  timeout 120 "$exe" > "$logs/last.log" 2>&1
+  rc=$?
+  if [ "$rc" -eq 0 ]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
     names+=("$name")
-    echo "FAILED: $name"
+    echo "FAILED: $name (exit $rc$([ "$rc" -eq 124 ] && echo ', timed out after 120 s'))"
     tail -5 "$logs/last.log"
   fi
 done

@@ -81,13 +81,13 @@ std::shared_ptr<syclone::runtime::native_event> event_impl::native() const {
 }
 
 void event_impl::request_notify(const std::shared_ptr<syclone::runtime::native_event>& native) {
-  std::weak_ptr<event_impl> self = weak_from_this();
-  native->notify([self](std::exception_ptr error) {
-    if (auto e = self.lock()) {
-      if (error)
-        if (auto q = e->queue()) q->report_async(error);
-      e->set_complete();
-    }
+  // Strong: commands waiting for this event hang off its continuations, and nothing else may
+  // own the event any more (the user dropped it, the queue moved on), so the notification keeps
+  // it alive until it completes and runs them.
+  native->notify([self = shared_from_this()](std::exception_ptr error) {
+    if (error)
+      if (auto q = self->queue()) q->report_async(error);
+    self->set_complete();
   });
 }
 
