@@ -35,14 +35,37 @@ const std::vector<device_target>& device_targets() {
                "sin",    "sincos",  "sincospi",   "sinh",    "sinpi",     "sqrt",      "tan",
                "tanh",   "tgamma",  "trunc",      "y0",      "y1",        "yn"},
       },
+      {
+          .name = "spirv64",
+          .aliases = {"spirv64-unknown-unknown", "spir64"},
+          // Same unrolling rule as nvptx64: a specialization constant's loop stays whole for the
+          // consumer's compiler, which sees the value.
+          .compile_flags = {"--offload-targets=spirv64", "-mllvm", "-unroll-runtime=false"},
+          .image_format = "spirv",
+          .kernel_calling_convention = llvm::CallingConv::SPIR_KERNEL,
+          // SPIR-V builtins (__spirv_*, also Itanium-mangled: the backend turns them into
+          // instructions) and the runtime's markers that syclone++'s SPIR-V passes replace.
+          .provided_prefixes = {"__spirv_", "__syclone_"},
+          .provided_names = {},
+          .provided_math = {},
+      },
   };
   return targets;
 }
 
 bool device_target::provides(std::string_view function) const {
   if (function.starts_with("llvm.")) return true;
+  // The base name of an Itanium-mangled function, "_Z20__spirv_SpecConstantii" ->
+  // "__spirv_SpecConstant", so that prefixes match overloaded builtins too.
+  std::string_view base_name = function;
+  if (function.starts_with("_Z")) {
+    std::size_t i = 2, length = 0;
+    while (i < function.size() && function[i] >= '0' && function[i] <= '9')
+      length = length * 10 + static_cast<std::size_t>(function[i++] - '0');
+    if (i > 2 && i + length <= function.size()) base_name = function.substr(i, length);
+  }
   for (auto prefix : provided_prefixes)
-    if (function.starts_with(prefix)) return true;
+    if (function.starts_with(prefix) || base_name.starts_with(prefix)) return true;
   for (auto name : provided_names)
     if (function == name) return true;
   // The double function and its float variant: sin, sinf.
