@@ -63,9 +63,10 @@ enum class quantifier : std::uint8_t { one, optional, any };
 struct operand_info {
   operand_kind kind;
   quantifier count;
-  std::string_view enum_name;    // for value_enum / bit_enum: "StorageClass", "MemoryAccess", ...
-  std::string_view name;         // the grammar's name, e.g. "'Ptr'"; may be empty
-  std::string_view grammar_kind; // the grammar's operand kind: "IdScope", "LiteralInteger", ...
+  std::string_view enum_name; // for value_enum / bit_enum: "StorageClass", "MemoryAccess", ...
+  std::string_view name;      // the grammar's name, e.g. "'Ptr'"; may be empty
+  std::string_view grammar_kind =
+      {}; // the grammar's operand kind: "IdScope", "LiteralInteger", ...
 };
 
 struct opcode_info {
