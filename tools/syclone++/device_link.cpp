@@ -1,6 +1,7 @@
 #include "device_link.hpp"
 
 #include "diagnostics.hpp"
+#include "spirv_lowering.hpp"
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -212,8 +213,9 @@ spec_constants_by_kernel(const llvm::Module& module,
 
 } // namespace
 
-std::optional<device_image> link_device_code(const link_inputs& inputs, const device_target& target,
-                                             const runner& run) {
+std::optional<device_image>
+link_device_code(const link_inputs& inputs, const device_target& target, const runner& run,
+                 const std::map<std::string, std::string>& sub_group_sizes) {
   std::vector<source_module> included, candidates;
   for (const auto& unit : inputs.units())
     for (const auto& record : unit.records)
@@ -222,9 +224,9 @@ std::optional<device_image> link_device_code(const link_inputs& inputs, const de
             .push_back(
                 {unit.origin, llvm::MemoryBuffer::getMemBufferCopy(record.bitcode, unit.origin)});
   if (included.empty()) return std::nullopt;
-  if (target.image_format != "llvm-bc")
+  if (target.image_format != "llvm-bc" && target.image_format != "spirv")
     throw driver_error("syclone++ cannot write " + std::string(target.image_format) +
-                       " images (target " + std::string(target.name) + ") yet");
+                       " images (target " + std::string(target.name) + ")");
 
   llvm::LLVMContext context;
   diagnostics diags;
@@ -343,6 +345,14 @@ std::optional<device_image> link_device_code(const link_inputs& inputs, const de
   });
   for (const llvm::Function* kernel : kernels) image.kernels.push_back(kernel->getName().str());
   image.kernel_spec_constants = spec_constants_by_kernel(*composite, kernels);
+  if (target.image_format == "spirv") {
+    run.step("lower the " + std::string(target.name) +
+             " device code to SPIR-V (pre-codegen pass, LLVM SPIR-V backend, post-pass)");
+    spirv_image spirv = lower_to_spirv(*composite, sub_group_sizes);
+    image.data = std::move(spirv.binary);
+    image.manifest = std::move(spirv.manifest);
+    return image;
+  }
   llvm::raw_string_ostream out(image.data);
   llvm::WriteBitcodeToFile(*composite, out);
   out.flush();

@@ -6,6 +6,7 @@
 #include "targets.hpp"
 #include "toolchain.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct device_image {
   // Per entry of `kernels`: the unique stable names of the specialization constants the kernel
   // can read (syclone_image_descriptor::kernel_spec_constants), sorted.
   std::vector<std::vector<std::string>> kernel_spec_constants;
+  // What a consumer of the image needs beyond its kernels (syclone_image_descriptor::manifest):
+  // for SPIR-V, the SpecIds of each specialization constant and the extra kernel parameters.
+  std::string manifest;
 };
 
 // Links the `target` device code of the units the host link includes, plus the archive members
@@ -27,7 +31,9 @@ struct device_image {
 // nothing where no unit has device code for `target`. An undefined device function that a
 // kernel can reach is an error naming the function, the kernel and the objects that use it
 // (printed; throws tool_failed).
-std::optional<device_image> link_device_code(const link_inputs& inputs, const device_target& target,
-                                             const runner& run);
+// `sub_group_sizes` (kernel -> recorded size) annotates SPIR-V kernels with their required size.
+std::optional<device_image>
+link_device_code(const link_inputs& inputs, const device_target& target, const runner& run,
+                 const std::map<std::string, std::string>& sub_group_sizes = {});
 
 } // namespace syclone::driver

@@ -397,6 +397,7 @@ void link(session& s, const std::vector<std::string>& objects) {
     std::vector<std::string> targets = line.targets ? *line.targets : inputs.targets();
     std::erase(targets, std::string(sub_group_section_target));
     std::vector<device_image> images;
+    sub_group_records sizes = read_sub_group_records(inputs);
     for (const auto& name : targets) {
       const device_target* target = find_target(name);
       if (!target) {
@@ -405,7 +406,7 @@ void link(session& s, const std::vector<std::string>& objects) {
         continue;
       }
       s.run.step("link the " + name + " device code of the inputs");
-      auto image = link_device_code(inputs, *target, s.run);
+      auto image = link_device_code(inputs, *target, s.run, sizes.kernels);
       if (!image) continue;
       if (image->kernels.empty()) {
         s.run.step("the " + name + " device code has no kernels; no image registered");
@@ -419,7 +420,6 @@ void link(session& s, const std::vector<std::string>& objects) {
       registration.push_back(
           build_registration(images, line.output.value_or("a.out"), s.tools, s.run, s.temp));
     // Seed 004: SYCL_EXTERNAL functions have the sub-group size of the kernels that call them.
-    sub_group_records sizes = read_sub_group_records(inputs);
     for (const auto& image : images)
       if (!check_sub_group_sizes(sizes, image)) throw tool_failed{1};
     if (auto object = build_sub_group_registration(sizes, s.tools, s.run, s.temp))

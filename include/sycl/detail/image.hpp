@@ -11,7 +11,7 @@
 
 #include <sycl/detail/config.hpp>
 
-#define SYCLONE_IMAGE_DESCRIPTOR_VERSION 2
+#define SYCLONE_IMAGE_DESCRIPTOR_VERSION 3
 
 extern "C" {
 
@@ -28,7 +28,23 @@ struct syclone_image_descriptor {
   // specialization constants that kernel can read (SYCL 2020 4.11.11), as a null-terminated
   // list, or null where it reads none. Null when no kernel of the image reads any.
   const char* const* const* kernel_spec_constants;
+
+  // Version 3. What a consumer of the image needs beyond kernel names, one record per line
+  // ("kernel <name>" for each kernel; for "spirv" images also "spec_constant <name> <SpecId>
+  // <offset> <bytes>", "local_memory_argument <kernel> <index>", "sub_group_size <kernel> <n>").
+  const char* manifest;
 };
+
+// Each image also sits, with its target, format and manifest, in a record of the section
+// "syclone_images" of the program or library, so that tools (syclone-spirv extract) find the
+// images of a binary without running it. A record, 16-byte aligned, little-endian:
+//   char     magic[8]   "SYCLIMG1"
+//   uint32_t data_offset  from the record's start to the image, a multiple of 16
+//   uint32_t reserved     0
+//   uint64_t size         bytes of the image
+//   target, format, manifest: nul-terminated strings; padding; the image; padding to 16
+#define SYCLONE_IMAGE_SECTION "syclone_images"
+#define SYCLONE_IMAGE_RECORD_MAGIC "SYCLIMG1"
 
 // Called by the generated registration object; the descriptor and everything it points to must
 // stay valid until the matching unregister call.

@@ -1,0 +1,280 @@
+#include "postpass.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace syclone::spirv {
+
+namespace {
+
+// Opcodes, capabilities and enumerants the pass reads or writes (SPIR-V 1.6 section 3; the
+// Intel ones from their extension specifications).
+namespace opc {
+constexpr std::uint16_t SourceContinued = 2, Source = 3, SourceExtension = 4, Name = 5,
+                        MemberName = 6, String = 7, Extension = 10, ExtInstImport = 11,
+                        ExtInst = 12, MemoryModel = 14, EntryPoint = 15, ExecutionMode = 16,
+                        Capability = 17, Constant = 43, ConstantNull = 46, Function = 54,
+                        FunctionParameter = 55, FunctionEnd = 56, FunctionCall = 57, Decorate = 71,
+                        MemberDecorate = 72, DecorationGroup = 73, GroupDecorate = 74,
+                        GroupMemberDecorate = 75, CopyObject = 83, ModuleProcessed = 330,
+                        ExecutionModeId = 331, DecorateId = 332, DecorateString = 5632,
+                        MemberDecorateString = 5633, SubgroupBlockPrefetchINTEL = 6221;
+} // namespace opc
+constexpr std::uint32_t capability_linkage = 5;
+constexpr std::uint32_t capability_subgroup_buffer_prefetch = 6220;
+constexpr std::uint32_t capability_cache_controls = 6441;
+constexpr std::uint32_t decoration_linkage_attributes = 41;
+constexpr std::uint32_t decoration_cache_control_load = 6442;
+constexpr std::uint32_t load_cache_uncached = 0, load_cache_cached = 1,
+                        load_cache_invalidate_after_read = 3;
+constexpr std::uint32_t opencl_std_prefetch = 185;
+
+constexpr std::string_view prefetch_marker = "__syclone_spirv_prefetch";
+constexpr std::string_view block_prefetch_marker = "__syclone_spirv_block_prefetch";
+
+bool is_preamble(std::uint16_t op) {
+  switch (op) {
+  case opc::Capability:
+  case opc::Extension:
+  case opc::ExtInstImport:
+  case opc::MemoryModel:
+  case opc::EntryPoint:
+  case opc::ExecutionMode:
+  case opc::ExecutionModeId:
+  case opc::String:
+  case opc::SourceExtension:
+  case opc::Source:
+  case opc::SourceContinued:
+  case opc::Name:
+  case opc::MemberName:
+  case opc::ModuleProcessed:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool is_annotation(std::uint16_t op) {
+  switch (op) {
+  case opc::Decorate:
+  case opc::MemberDecorate:
+  case opc::DecorationGroup:
+  case opc::GroupDecorate:
+  case opc::GroupMemberDecorate:
+  case opc::DecorateId:
+  case opc::DecorateString:
+  case opc::MemberDecorateString:
+    return true;
+  default:
+    return false;
+  }
+}
+
+struct marker {
+  std::string name;
+  std::vector<std::uint32_t> parameter_types;
+};
+
+std::string hex_id(std::uint32_t id) {
+  return "%" + std::to_string(id);
+}
+
+} // namespace
+
+postpass_statistics lower_syclone_markers(module& m) {
+  postpass_statistics stats;
+  auto& in = m.instructions;
+
+  // The marker declarations, by the name their Import linkage gives them.
+  std::map<std::uint32_t, marker> markers;
+  for (const auto& inst : in) {
+    if (inst.opcode != opc::Decorate || inst.operands.size() < 3 ||
+        inst.operands[1] != decoration_linkage_attributes)
+      continue;
+    std::string name = inst.string_at(2);
+    if (!name.starts_with("__syclone_")) continue;
+    if (name != prefetch_marker && name != block_prefetch_marker)
+      throw error("the SPIR-V image still imports " + name +
+                  ", which no syclone pass resolves (a bug in syclone's device headers or its "
+                  "pre-codegen pass)");
+    markers[inst.operands[0]].name = name;
+  }
+  if (markers.empty()) return stats;
+
+  // Their parameter types, and the constants a call may pass.
+  std::map<std::uint32_t, std::uint64_t> constants;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const auto& inst = in[i];
+    if (inst.opcode == opc::Constant && inst.operands.size() >= 3) {
+      std::uint64_t value = inst.operands[2];
+      if (inst.operands.size() >= 4) value |= std::uint64_t(inst.operands[3]) << 32;
+      constants[inst.operands[1]] = value;
+    } else if (inst.opcode == opc::ConstantNull && inst.operands.size() >= 2) {
+      constants[inst.operands[1]] = 0;
+    } else if (inst.opcode == opc::Function && inst.operands.size() >= 2 &&
+               markers.count(inst.operands[1])) {
+      auto& mk = markers[inst.operands[1]];
+      for (std::size_t p = i + 1; p < in.size() && in[p].opcode == opc::FunctionParameter; ++p)
+        mk.parameter_types.push_back(in[p].operands.at(0));
+    }
+  }
+  std::optional<std::uint32_t> opencl_std;
+  for (const auto& inst : in)
+    if (inst.opcode == opc::ExtInstImport && inst.operands.size() >= 2 &&
+        inst.string_at(1) == "OpenCL.std")
+      opencl_std = inst.operands[0];
+
+  auto constant_of = [&](std::uint32_t id, const std::string& what,
+                         const std::string& call) -> std::uint64_t {
+    auto it = constants.find(id);
+    if (it == constants.end())
+      throw error("the " + what + " of " + call + " is " + hex_id(id) +
+                  ", not a constant (a bug in syclone's device headers: they pass literals)");
+    return it->second;
+  };
+
+  std::set<std::uint32_t> removed_ids; // markers, their parameters, the calls' void results
+  std::vector<instruction> decorations;
+  bool uses_block_prefetch = false;
+  std::vector<instruction> out;
+  out.reserve(in.size());
+
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const auto& inst = in[i];
+    if (inst.opcode == opc::Function && inst.operands.size() >= 2 &&
+        markers.count(inst.operands[1])) {
+      removed_ids.insert(inst.operands[1]);
+      for (++i; i < in.size() && in[i].opcode != opc::FunctionEnd; ++i)
+        if (in[i].opcode == opc::FunctionParameter) removed_ids.insert(in[i].operands.at(1));
+      continue; // skips OpFunctionEnd too
+    }
+    if (inst.opcode != opc::FunctionCall || inst.operands.size() < 3 ||
+        !markers.count(inst.operands[2])) {
+      out.push_back(inst);
+      continue;
+    }
+    const marker& mk = markers[inst.operands[2]];
+    std::string call = "the call of " + mk.name + " (" + hex_id(inst.operands[1]) + ")";
+    if (inst.operands.size() != 7 || mk.parameter_types.size() != 4)
+      throw error(call + " does not pass the 4 arguments the device headers declare");
+    std::uint32_t result_type = inst.operands[0], result = inst.operands[1];
+    std::uint32_t pointer = inst.operands[3], bytes = inst.operands[4];
+    std::uint64_t level = constant_of(inst.operands[5], "cache level", call);
+    bool non_temporal = constant_of(inst.operands[6], "non-temporal flag", call) != 0;
+    if (level < 1 || level > 4)
+      throw error("the cache level of " + call + " is " + std::to_string(level) +
+                  ", not 1..4 (SYCL's cache_level L1..L4)");
+
+    // The cache level as decorations of a copy of the pointer, so that other uses of the
+    // pointer keep their caching (SPV_INTEL_cache_controls: the decoration applies to accesses
+    // through the decorated pointer). Prefetching into level L: the levels closer to the core
+    // stay uncached, L itself is cached (non-temporal: invalidated once read).
+    std::uint32_t decorated = m.new_id();
+    out.push_back({opc::CopyObject, {mk.parameter_types[0], decorated, pointer}});
+    for (std::uint32_t l = 0; l + 1 < level; ++l)
+      decorations.push_back(
+          {opc::Decorate, {decorated, decoration_cache_control_load, l, load_cache_uncached}});
+    decorations.push_back(
+        {opc::Decorate,
+         {decorated, decoration_cache_control_load, static_cast<std::uint32_t>(level - 1),
+          non_temporal ? load_cache_invalidate_after_read : load_cache_cached}});
+    stats.cache_controls += level;
+
+    if (mk.name == block_prefetch_marker) {
+      std::uint64_t n = constant_of(bytes, "byte count per invocation", call);
+      if (n == 0 || n > 64 || (n & (n - 1)) != 0)
+        throw error("the byte count per invocation of " + call + " is " + std::to_string(n) +
+                    ", not a power of two in 1..64 (seed 003); the device headers only emit "
+                    "those");
+      // Seed 003: Ptr into CrossWorkgroup to an integer scalar (the marker's parameter is a
+      // global char*), NumBytes a 32-bit unsigned constant (its parameter is uint32_t). The
+      // instruction has no result: the call's void result goes.
+      out.push_back({opc::SubgroupBlockPrefetchINTEL, {decorated, bytes}});
+      removed_ids.insert(result);
+      uses_block_prefetch = true;
+      ++stats.block_prefetches;
+    } else {
+      if (!opencl_std) {
+        opencl_std = m.new_id();
+        instruction import{opc::ExtInstImport, {*opencl_std}};
+        append_string(import.operands, "OpenCL.std");
+        auto at = std::find_if(out.begin(), out.end(), [](const instruction& x) {
+          return x.opcode != opc::Capability && x.opcode != opc::Extension;
+        });
+        out.insert(at, std::move(import));
+      }
+      // OpenCL.std prefetch (OpenCL extended instruction set, section 2.10): p, num_elements;
+      // elements of char are bytes. The call's result id carries over.
+      out.push_back({opc::ExtInst,
+                     {result_type, result, *opencl_std, opencl_std_prefetch, decorated, bytes}});
+      ++stats.prefetches;
+    }
+  }
+
+  // Names and decorations of what went away.
+  std::erase_if(out, [&](const instruction& x) {
+    bool targets_removed = (x.opcode == opc::Name || x.opcode == opc::Decorate ||
+                            x.opcode == opc::DecorateId || x.opcode == opc::DecorateString) &&
+                           !x.operands.empty() && removed_ids.count(x.operands[0]);
+    return targets_removed;
+  });
+  bool linkage_left = std::any_of(out.begin(), out.end(), [](const instruction& x) {
+    return x.opcode == opc::Decorate && x.operands.size() >= 2 &&
+           x.operands[1] == decoration_linkage_attributes;
+  });
+  if (!linkage_left)
+    std::erase_if(out, [](const instruction& x) {
+      return x.opcode == opc::Capability && x.operands.size() == 1 &&
+             x.operands[0] == capability_linkage;
+    });
+
+  auto has_capability = [&](std::uint32_t c) {
+    return std::any_of(out.begin(), out.end(), [&](const instruction& x) {
+      return x.opcode == opc::Capability && x.operands.size() == 1 && x.operands[0] == c;
+    });
+  };
+  auto has_extension = [&](std::string_view name) {
+    return std::any_of(out.begin(), out.end(), [&](const instruction& x) {
+      return x.opcode == opc::Extension && x.string_at(0) == name;
+    });
+  };
+  auto add_capability = [&](std::uint32_t c) {
+    if (has_capability(c)) return;
+    auto at = std::find_if(out.begin(), out.end(),
+                           [](const instruction& x) { return x.opcode != opc::Capability; });
+    out.insert(at, instruction{opc::Capability, {c}});
+  };
+  auto add_extension = [&](std::string_view name) {
+    if (has_extension(name)) return;
+    auto at = std::find_if(out.begin(), out.end(), [](const instruction& x) {
+      return x.opcode != opc::Capability && x.opcode != opc::Extension;
+    });
+    instruction ext{opc::Extension, {}};
+    append_string(ext.operands, name);
+    out.insert(at, std::move(ext));
+  };
+  if (uses_block_prefetch) {
+    add_capability(capability_subgroup_buffer_prefetch);
+    add_extension("SPV_INTEL_subgroup_buffer_prefetch");
+  }
+  if (!decorations.empty()) {
+    add_capability(capability_cache_controls);
+    add_extension("SPV_INTEL_cache_controls");
+    // After the last annotation, or where the annotations would start: before the first
+    // instruction of the types, constants and globals section (SPIR-V 1.6 section 2.4).
+    auto last_annotation = std::find_if(
+        out.rbegin(), out.rend(), [](const instruction& x) { return is_annotation(x.opcode); });
+    auto at = last_annotation != out.rend()
+                  ? last_annotation.base()
+                  : std::find_if(out.begin(), out.end(),
+                                 [](const instruction& x) { return !is_preamble(x.opcode); });
+    out.insert(at, decorations.begin(), decorations.end());
+  }
+  in = std::move(out);
+  return stats;
+}
+
+} // namespace syclone::spirv
