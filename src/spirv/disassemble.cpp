@@ -329,9 +329,10 @@ private:
     if (t.is_float) {
       c.text += float_text(bits, t.width);
     } else if (t.is_signed) {
-      // Sign-extend from the type's width.
-      int shift = 64 - static_cast<int>(t.width);
-      c.text += std::to_string(static_cast<std::int64_t>(bits << shift) >> shift);
+      // A signed value narrower than 32 bits is sign extended to its word (SPIR-V 1.6 2.2.1);
+      // like spirv-dis, print the word as it is, so a word that breaks the rule shows.
+      c.text += t.width > 32 ? std::to_string(static_cast<std::int64_t>(bits))
+                             : std::to_string(static_cast<std::int32_t>(bits));
     } else {
       c.text += std::to_string(bits);
     }
@@ -465,6 +466,10 @@ private:
 };
 
 } // namespace
+
+std::string_view generator_tool_name(std::uint32_t tool) {
+  return tool < generator_names.size() ? generator_names[tool] : std::string_view();
+}
 
 std::string disassemble(const module& m, const disassemble_options& options) {
   return printer(m, options).run();

@@ -17,4 +17,10 @@ struct disassemble_options {
 // "; malformed" comment.
 std::string disassemble(const module& m, const disassemble_options& options = {});
 
+// The name the header's "; Generator:" line gives a generator word's tool id (its high 16 bits,
+// SPIR-V 1.6 section 2.3), as registered in the SPIR-V XML registry: "Khronos LLVM/SPIR-V
+// Translator" for 6; empty for an id the registry of spirv-dis's time does not name (printed as
+// "Unknown(N)").
+std::string_view generator_tool_name(std::uint32_t tool);
+
 } // namespace syclone::spirv
