@@ -349,6 +349,7 @@ private:
 
     m_raw = false;
     operands(info->operands, result ? &*result : nullptr);
+    raw_next(); // raw words may also follow the grammar's last operand
     while (m_raw && !at_end()) raw_operand();
     if (!at_end())
       fail(peek(), "end of line (" + std::string(info->name) + " has no more operands)");
@@ -512,8 +513,10 @@ private:
       const std::uint64_t limit = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
       const std::uint64_t most_negative =
           type.width >= 64 ? std::uint64_t{1} << 63 : std::uint64_t{1} << (type.width - 1);
-      if (negative ? v > most_negative : v > limit)
+      if (negative && v > most_negative)
         fail(t, "an integer that fits in " + std::to_string(type.width) + " bits");
+      if (!negative && v > limit)
+        fail(t, "an integer that fits in " + std::to_string(width) + " bits");
       bits = negative ? (0 - v) & limit : v;
     }
     ++m_pos;

@@ -147,6 +147,7 @@ std::string raw_word(std::uint32_t w) {
 // Why an operand could not be decoded; printing falls back to raw words.
 struct malformed {
   std::string why;
+  bool truncated = false; // the instruction ends before its required operands do
 };
 
 class printer {
@@ -242,21 +243,22 @@ private:
     std::string text;
     bool left() const { return pos < inst.operands.size(); }
     std::uint32_t next() {
-      if (!left()) throw malformed{"missing operand words"};
+      if (!left()) throw malformed{"missing operand words", true};
       return inst.operands[pos++];
     }
   };
 
+  static void raw_line(std::string& out, const instruction& inst, const std::string& why) {
+    out += std::string(15, ' ');
+    out += raw_word(static_cast<std::uint32_t>(inst.word_count()) << 16 | inst.opcode);
+    for (auto w : inst.operands) out += " " + raw_word(w);
+    out += " ; malformed: " + why + "\n";
+  }
+
   void line(std::string& out, const instruction& inst) {
+    const std::size_t line_start = out.size();
     const opcode_info* info = find_opcode(inst.opcode);
-    if (!info) {
-      // Not in the grammar: the whole instruction as raw words, first word included.
-      out += std::string(15, ' ');
-      out += raw_word(static_cast<std::uint32_t>(inst.word_count()) << 16 | inst.opcode);
-      for (auto w : inst.operands) out += " " + raw_word(w);
-      out += " ; malformed: unknown opcode " + std::to_string(inst.opcode) + "\n";
-      return;
-    }
+    if (!info) return raw_line(out, inst, "unknown opcode " + std::to_string(inst.opcode));
     std::size_t result = info->operands.size();
     for (std::size_t i = 0; i < info->operands.size(); ++i)
       if (info->operands[i].kind == operand_kind::result_id) result = i;
@@ -277,6 +279,12 @@ private:
       operands(c, info->operands, result, &good, &good_text);
       if (c.left()) throw malformed{"more operand words than the grammar has operands"};
     } catch (const malformed& m) {
+      if (m.truncated) {
+        // Too few words for the grammar: the text could not say where operands are missing, so
+        // the whole instruction prints raw, its first word included.
+        out.resize(line_start);
+        return raw_line(out, inst, m.why);
+      }
       out += good_text;
       for (std::size_t i = good; i < inst.operands.size(); ++i)
         out += " " + raw_word(inst.operands[i]);
