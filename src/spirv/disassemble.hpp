@@ -9,8 +9,13 @@
 namespace syclone::spirv {
 
 struct disassemble_options {
-  bool friendly_names = true; // %name from OpName (else %N)
-  bool header = true;         // the "; SPIR-V" comment block
+  // %name from an id's first OpName (else %N, as spirv-dis --raw-id). Unlike spirv-dis's friendly
+  // names, types and constants without OpName are not named after themselves (%uint, %float_1):
+  // names come only from OpName, with characters outside [A-Za-z0-9_] made '_', a '_' before an
+  // all-digit name, and "_1", "_2", ... after a repeated one, so each name is one distinct token
+  // that assemble() reads back.
+  bool friendly_names = true;
+  bool header = true; // the "; SPIR-V" comment block
 };
 
 // Never throws for a module read() accepted: undecodable operands print as raw words with a
