@@ -235,6 +235,15 @@ struct decoded {
   bool opaque_tail = false; // OpExtInst of a set we do not know: trailing words left undecoded
 };
 
+// SPV_KHR_untyped_pointers' pointer type, which seed 003 lets Ptr have, for a grammar that
+// predates it: `<id> Result = OpTypeUntypedPointerKHR StorageClass`.
+constexpr operand_info untyped_pointer_operands[] = {
+    {operand_kind::result_id, quantifier::one, {}, "'Result'"},
+    {operand_kind::value_enum, quantifier::one, "StorageClass", "'Storage Class'"},
+};
+constexpr opcode_info untyped_pointer_info{
+    op::TypeUntypedPointerKHR, "OpTypeUntypedPointerKHR", untyped_pointer_operands, {}, {}};
+
 class validator {
 public:
   explicit validator(const module& m) : m_module(m) {}
@@ -468,6 +477,7 @@ void validator::decode_all() {
     const instruction& inst = m_module.instructions[i];
     decoded& d = m_decoded[i];
     d.info = find_opcode(inst.opcode);
+    if (!d.info && inst.opcode == op::TypeUntypedPointerKHR) d.info = &untyped_pointer_info;
     if (!d.info) continue;
     std::size_t p = 0;
     bool ok = true;
@@ -772,6 +782,9 @@ void validator::check_ids() {
   // Each id is defined once and below the bound (SPIR-V 1.6 section 2.3: "all <id>s ... satisfy
   // 0 < id < Bound").
   std::unordered_map<std::uint32_t, std::size_t> seen;
+  std::optional<std::size_t> first_over_bound;
+  std::size_t over_bound = 0;
+  std::uint32_t largest = 0;
   for (std::size_t i = 0; i < m_module.instructions.size(); ++i) {
     const decoded& d = m_decoded[i];
     if (!d.has_result_id) continue;
@@ -781,11 +794,8 @@ void validator::check_ids() {
              "renumber it to an unused id below the header's bound");
       continue;
     }
-    if (id >= m_module.bound)
-      report(severity::error, i, "id.bound",
-             "defines id " + std::to_string(id) + ", not below the header's bound " +
-                 std::to_string(m_module.bound) + " (SPIR-V 1.6 section 2.3)",
-             "set the bound to one more than the largest id");
+    largest = std::max(largest, id);
+    if (id >= m_module.bound && !over_bound++) first_over_bound = i;
     auto [it, fresh] = seen.emplace(id, i);
     if (!fresh)
       report(severity::error, i, "id.redefined",
@@ -795,6 +805,16 @@ void validator::check_ids() {
                  "defined once)",
              "give it a fresh id");
   }
+
+  // Once, at the first: a wrong bound puts every later id over it.
+  if (first_over_bound)
+    report(severity::error, *first_over_bound, "id.bound",
+           "defines id " + std::to_string(m_decoded[*first_over_bound].result_id) +
+               ", not below the header's bound " + std::to_string(m_module.bound) + " (" +
+               std::to_string(over_bound) + " result id(s) are; SPIR-V 1.6 section 2.3)",
+           "set the header's bound to " +
+               (largest == 0xffffffff ? std::string("a value above every id (renumber them)")
+                                      : std::to_string(largest + 1)));
 
   // Every id used is defined; a use before its definition only where SPIR-V 1.6 section 2.4
   // allows forward references.
@@ -873,7 +893,8 @@ void validator::check_functions() {
                "the function of instruction " + std::to_string(function_start) +
                    " has a body that does not begin with OpLabel (SPIR-V 1.6 section 2.2.5)",
                "start the first block with OpLabel");
-        st = state::block;
+        // Go on as if the label were there, so one missing label is one diagnostic.
+        st = is_terminator(opc) ? state::after_terminator : state::block;
         if (opc == op::Function) {
           st = state::header;
           function_start = i;
@@ -902,7 +923,9 @@ void validator::check_functions() {
                "follows a block terminator but is not OpLabel or OpFunctionEnd (SPIR-V 1.6 "
                "section 2.2.5)",
                "start a new block with OpLabel or end the function");
-        st = opc == op::Function ? state::header : state::block;
+        st = opc == op::Function  ? state::header
+             : is_terminator(opc) ? state::after_terminator
+                                  : state::block;
         if (opc == op::Function) function_start = i;
       }
       break;
