@@ -1,26 +1,139 @@
-// SPIR-V device builtins (the SPIR-V target issue fills these in; kernels for spirv64 are not
-// compiled by syclone++ yet, so nothing here is reachable today).
+// SPIR-V device builtins (DESIGN.md "Target mapping", SPIR-V column), for kernels that
+// syclone++ -fsycl-targets=spirv64 compiles with clang's SYCL device mode and LLVM's SPIR-V
+// backend lowers. The backend recognizes a call to a declared function by its demangled name:
+// __spirv_BuiltIn<X>(dim) becomes a load of the BuiltIn variable X (SPIR-V 1.6 section 3.21),
+// __spirv_<Op>(...) the instruction Op, __spirv_ocl_<f>(...) OpExtInst of OpenCL.std. Every other
+// external function is kept as an Import-linkage declaration: syclone's own markers
+// (__syclone_spec_constant, __syclone_spirv_*prefetch), which the link step resolves.
+//
+// Dimensions: SYCL's last dimension is the fastest varying one and maps to SPIR-V's x (as on
+// NVIDIA), so a work-group's linear local id is SPIR-V's LocalInvocationIndex.
 #pragma once
 
 #include <sycl/detail/config.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+std::size_t __spirv_BuiltInLocalInvocationId(int dim);
+std::size_t __spirv_BuiltInWorkgroupId(int dim);
+std::size_t __spirv_BuiltInWorkgroupSize(int dim);
+// SPIR-V 3.32.20 OpControlBarrier(Execution scope, Memory scope, Memory semantics).
+void __spirv_ControlBarrier(int execution, int memory, int semantics);
+// SPIR-V 3.32.18 OpAtomicCompareExchange(Pointer, Memory scope, Equal semantics, Unequal
+// semantics, Value, Comparator): the value before.
+std::uint32_t __spirv_AtomicCompareExchange(std::uint32_t* p, int scope, int equal, int unequal,
+                                            std::uint32_t value, std::uint32_t comparator);
+std::uint64_t __spirv_AtomicCompareExchange(std::uint64_t* p, int scope, int equal, int unequal,
+                                            std::uint64_t value, std::uint64_t comparator);
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 inline constexpr bool is_host = false;
-void work_group_barrier();
-std::byte* local_memory() noexcept;
-std::size_t local_id(int hw_dim);
-std::size_t group_id(int hw_dim);
-std::size_t local_range(int hw_dim);
-// Only the GPU targets read specialization constants through the JIT; named here so that
-// target-independent templates resolve the name (the host path never calls it).
+
+// SPIR-V 3.27 Scope <id> values.
+inline constexpr int spirv_scope_device = 1;
+inline constexpr int spirv_scope_workgroup = 2;
+inline constexpr int spirv_scope_subgroup = 3;
+// SPIR-V 3.25 Memory Semantics bits: the ordering, and the storage classes it applies to.
+inline constexpr int spirv_semantics_acq_rel = 0x8;
+inline constexpr int spirv_semantics_workgroup_memory = 0x100;
+inline constexpr int spirv_semantics_cross_workgroup_memory = 0x200;
+// SYCL 2020 4.17.3 group_barrier: the barrier is also an acquire-release fence at the group's
+// scope, and (SYCL 2020 3.8.3.1) covers both local and global memory.
+inline constexpr int spirv_barrier_semantics = spirv_semantics_acq_rel |
+                                               spirv_semantics_workgroup_memory |
+                                               spirv_semantics_cross_workgroup_memory;
+
+// The work-group's local memory (local accessors): a Workgroup-storage array that the link step
+// turns into a kernel parameter sized at launch (as NVIDIA's dynamic shared memory). 16-byte
+// aligned so that vector and double elements of local accessors are aligned.
+extern "C" __attribute__((address_space(3), aligned(16))) std::byte __syclone_local_memory[];
+
+SYCLONE_INLINE std::size_t local_id(int hw_dim) {
+  return __spirv_BuiltInLocalInvocationId(hw_dim);
+}
+SYCLONE_INLINE std::size_t group_id(int hw_dim) {
+  return __spirv_BuiltInWorkgroupId(hw_dim);
+}
+SYCLONE_INLINE std::size_t local_range(int hw_dim) {
+  return __spirv_BuiltInWorkgroupSize(hw_dim);
+}
+SYCLONE_INLINE void work_group_barrier() {
+  __spirv_ControlBarrier(spirv_scope_workgroup, spirv_scope_workgroup, spirv_barrier_semantics);
+}
+SYCLONE_INLINE std::byte* local_memory() noexcept {
+  return (std::byte*)&__syclone_local_memory[0];
+}
+// A specialization constant's value: the link step replaces each call with an OpSpecConstant
+// load (DESIGN.md: native specialization on SPIR-V); `name` is the specialization_id's
+// __builtin_sycl_unique_stable_name.
 extern "C" void __syclone_spec_constant(const char* name, void* value, std::size_t size);
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 
 #include <sycl/detail/device/spirv_group.hpp>
+
+// C library math called directly in kernels (sqrtf, exp ...; the seed examples do). The device
+// has no C library: these declarations give the C functions the symbols of the OpenCL C
+// built-ins of the same name and meaning (the Itanium-mangled sqrt(float) is _Z4sqrtf), which
+// LLVM's SPIR-V backend lowers to the OpenCL.std extended instructions.
+#include <math.h>
+extern "C" {
+#define SYCLONE_SPIRV_LIBM1(name, len)                                                             \
+  float name##f(float) noexcept __asm__("_Z" #len #name "f");                                      \
+  double name(double) noexcept __asm__("_Z" #len #name "d");
+#define SYCLONE_SPIRV_LIBM2(name, len)                                                             \
+  float name##f(float, float) noexcept __asm__("_Z" #len #name "ff");                              \
+  double name(double, double) noexcept __asm__("_Z" #len #name "dd");
+SYCLONE_SPIRV_LIBM1(acos, 4)
+SYCLONE_SPIRV_LIBM1(acosh, 5)
+SYCLONE_SPIRV_LIBM1(asin, 4)
+SYCLONE_SPIRV_LIBM1(asinh, 5)
+SYCLONE_SPIRV_LIBM1(atan, 4)
+SYCLONE_SPIRV_LIBM1(atanh, 5)
+SYCLONE_SPIRV_LIBM1(cbrt, 4)
+SYCLONE_SPIRV_LIBM1(ceil, 4)
+SYCLONE_SPIRV_LIBM1(cos, 3)
+SYCLONE_SPIRV_LIBM1(cosh, 4)
+SYCLONE_SPIRV_LIBM1(erf, 3)
+SYCLONE_SPIRV_LIBM1(erfc, 4)
+SYCLONE_SPIRV_LIBM1(exp, 3)
+SYCLONE_SPIRV_LIBM1(exp2, 4)
+SYCLONE_SPIRV_LIBM1(expm1, 5)
+SYCLONE_SPIRV_LIBM1(fabs, 4)
+SYCLONE_SPIRV_LIBM1(floor, 5)
+SYCLONE_SPIRV_LIBM1(lgamma, 6)
+SYCLONE_SPIRV_LIBM1(log, 3)
+SYCLONE_SPIRV_LIBM1(log10, 5)
+SYCLONE_SPIRV_LIBM1(log1p, 5)
+SYCLONE_SPIRV_LIBM1(log2, 4)
+SYCLONE_SPIRV_LIBM1(logb, 4)
+SYCLONE_SPIRV_LIBM1(rint, 4)
+SYCLONE_SPIRV_LIBM1(round, 5)
+SYCLONE_SPIRV_LIBM1(sin, 3)
+SYCLONE_SPIRV_LIBM1(sinh, 4)
+SYCLONE_SPIRV_LIBM1(sqrt, 4)
+SYCLONE_SPIRV_LIBM1(tan, 3)
+SYCLONE_SPIRV_LIBM1(tanh, 4)
+SYCLONE_SPIRV_LIBM1(tgamma, 6)
+SYCLONE_SPIRV_LIBM1(trunc, 5)
+SYCLONE_SPIRV_LIBM2(atan2, 5)
+SYCLONE_SPIRV_LIBM2(copysign, 8)
+SYCLONE_SPIRV_LIBM2(fdim, 4)
+SYCLONE_SPIRV_LIBM2(fmax, 4)
+SYCLONE_SPIRV_LIBM2(fmin, 4)
+SYCLONE_SPIRV_LIBM2(fmod, 4)
+SYCLONE_SPIRV_LIBM2(hypot, 5)
+SYCLONE_SPIRV_LIBM2(nextafter, 9)
+SYCLONE_SPIRV_LIBM2(pow, 3)
+SYCLONE_SPIRV_LIBM2(remainder, 9)
+float fmaf(float, float, float) noexcept __asm__("_Z3fmafff");
+double fma(double, double, double) noexcept __asm__("_Z3fmaddd");
+#undef SYCLONE_SPIRV_LIBM1
+#undef SYCLONE_SPIRV_LIBM2
+}
 
 // SYCL 2020 4.17.5 math builtins on SPIR-V: the OpenCL.std extended instructions. LLVM's SPIR-V
 // backend turns calls to these (Itanium-mangled) __spirv_ocl_* declarations into OpExtInst.
@@ -32,10 +145,12 @@ SYCLONE_END_NAMESPACE
   double __spirv_ocl_##name(double, double);
 #define SYCLONE_SPIRV_UNARY(X)                                                                     \
   X(acos)                                                                                          \
-  X(acosh) X(asin) X(asinh) X(atan) X(atanh) X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf)        \
-      X(erfc) X(exp) X(exp2) X(exp10) X(expm1) X(fabs) X(floor) X(lgamma) X(log) X(log10) X(log1p) \
-          X(log2) X(logb) X(rint) X(round) X(rsqrt) X(sin) X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) \
-              X(tgamma) X(trunc)
+  X(acosh)                                                                                         \
+  X(asin)                                                                                          \
+  X(asinh)                                                                                         \
+  X(atan) X(atanh) X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10)  \
+      X(expm1) X(fabs) X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint)         \
+          X(round) X(rsqrt) X(sin) X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
 #define SYCLONE_SPIRV_BINARY(X)                                                                    \
   X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(hypot) X(nextafter) X(pow) X(remainder)
 SYCLONE_SPIRV_UNARY(SYCLONE_SPIRV_DECLARE1)
@@ -197,6 +312,42 @@ namespace detail::dev {
 // SYCL 2020 4.15 atomics: clang's scoped atomic builtins become OpAtomic* / OpMemoryBarrier with
 // the matching Scope and memory semantics, so atomic_ref issues them directly.
 inline constexpr bool atomic_rmw_needs_fences = false;
+// Floating-point read-modify-writes (OpAtomicFAddEXT, OpAtomicFMinEXT ...) need
+// SPV_EXT_shader_atomic_float_add / _min_max, which not every OpenCL device has; atomic_ref runs
+// them as the OpAtomicCompareExchange loop below instead. The loop calls the instruction rather
+// than clang's compare-exchange builtin: LLVM 22's SPIR-V backend rejects the {value, success}
+// pair of cmpxchg once InstCombine has merged it into a loop phi ("PHI node operands are not
+// the same type as the result").
+inline constexpr bool atomic_float_rmw_native = false;
+
+// SPIR-V 3.25 Memory Semantics for a clang memory order, on memory of any storage class.
+SYCLONE_INLINE int spirv_semantics(int order) {
+  int ordering = order == __ATOMIC_RELAXED   ? 0
+                 : order == __ATOMIC_CONSUME ? 0x2
+                 : order == __ATOMIC_ACQUIRE ? 0x2
+                 : order == __ATOMIC_RELEASE ? 0x4
+                 : order == __ATOMIC_ACQ_REL ? 0x8
+                                             : 0x10;
+  return ordering == 0
+             ? 0
+             : ordering | spirv_semantics_workgroup_memory | spirv_semantics_cross_workgroup_memory;
+}
+
+// *p = compute(*p) atomically, returning the old value: a compare-exchange loop on the bits.
+// clang's memory scopes (__MEMORY_SCOPE_SYSTEM 0 ... SINGLE 4) have SPIR-V's Scope numbering
+// (CrossDevice 0, Device 1, Workgroup 2, Subgroup 3, Invocation 4).
+template <typename T, typename Compute>
+SYCLONE_INLINE T atomic_rmw_loop(T* p, Compute compute, int order, int scope) {
+  using B = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  B* bits = reinterpret_cast<B*>(p);
+  B old = __scoped_atomic_load_n(bits, __ATOMIC_RELAXED, scope);
+  for (;;) {
+    B desired = __builtin_bit_cast(B, static_cast<T>(compute(__builtin_bit_cast(T, old))));
+    B seen = __spirv_AtomicCompareExchange(bits, scope, spirv_semantics(order), 0, desired, old);
+    if (seen == old) return __builtin_bit_cast(T, old);
+    old = seen;
+  }
+}
 SYCLONE_INLINE void atomic_fence(int order, int scope) {
   __scoped_atomic_thread_fence(order, scope);
 }
