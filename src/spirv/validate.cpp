@@ -837,7 +837,7 @@ void validator::check_ids() {
       auto it = m_defs.find(id);
       if (it == m_defs.end()) {
         report(severity::error, i, "id.undefined",
-               "uses %" + std::to_string(id) + ", which no instruction defines",
+               "uses " + id_text(id) + ", which no instruction defines",
                "define it or use a defined id");
         continue;
       }
