@@ -26,6 +26,7 @@ constexpr std::uint16_t SourceContinued = 2, Source = 3, SourceExtension = 4, Na
 constexpr std::uint32_t capability_linkage = 5;
 constexpr std::uint32_t capability_subgroup_buffer_prefetch = 6220;
 constexpr std::uint32_t capability_cache_controls = 6441;
+constexpr std::uint32_t decoration_builtin = 11;
 constexpr std::uint32_t decoration_linkage_attributes = 41;
 constexpr std::uint32_t decoration_cache_control_load = 6442;
 constexpr std::uint32_t load_cache_uncached = 0, load_cache_cached = 1,
@@ -82,9 +83,37 @@ std::string hex_id(std::uint32_t id) {
   return "%" + std::to_string(id);
 }
 
-} // namespace
 
-postpass_statistics lower_syclone_markers(module& m) {
+// LLVM's SPIR-V backend gives the BuiltIn variables it creates for __spirv_BuiltIn* Import
+// linkage as well. A BuiltIn variable is provided by the consumer whatever its linkage
+// (SPIR-V 1.6 section 3.21, BuiltIn decoration), so the linkage only costs the image the Linkage
+// capability, which OpenCL consumers need not support: it goes.
+void drop_builtin_linkage(module& m) {
+  std::set<std::uint32_t> builtins;
+  for (const auto& inst : m.instructions)
+    if (inst.opcode == opc::Decorate && inst.operands.size() >= 2 &&
+        inst.operands[1] == decoration_builtin)
+      builtins.insert(inst.operands[0]);
+  std::erase_if(m.instructions, [&](const instruction& x) {
+    return x.opcode == opc::Decorate && x.operands.size() >= 2 &&
+           x.operands[1] == decoration_linkage_attributes && builtins.count(x.operands[0]);
+  });
+}
+
+void drop_unused_linkage_capability(module& m) {
+  bool linkage_left =
+      std::any_of(m.instructions.begin(), m.instructions.end(), [](const instruction& x) {
+        return x.opcode == opc::Decorate && x.operands.size() >= 2 &&
+               x.operands[1] == decoration_linkage_attributes;
+      });
+  if (!linkage_left)
+    std::erase_if(m.instructions, [](const instruction& x) {
+      return x.opcode == opc::Capability && x.operands.size() == 1 &&
+             x.operands[0] == capability_linkage;
+    });
+}
+
+postpass_statistics lower_prefetch_markers(module& m) {
   postpass_statistics stats;
   auto& in = m.instructions;
 
@@ -221,16 +250,6 @@ postpass_statistics lower_syclone_markers(module& m) {
                            !x.operands.empty() && removed_ids.count(x.operands[0]);
     return targets_removed;
   });
-  bool linkage_left = std::any_of(out.begin(), out.end(), [](const instruction& x) {
-    return x.opcode == opc::Decorate && x.operands.size() >= 2 &&
-           x.operands[1] == decoration_linkage_attributes;
-  });
-  if (!linkage_left)
-    std::erase_if(out, [](const instruction& x) {
-      return x.opcode == opc::Capability && x.operands.size() == 1 &&
-             x.operands[0] == capability_linkage;
-    });
-
   auto has_capability = [&](std::uint32_t c) {
     return std::any_of(out.begin(), out.end(), [&](const instruction& x) {
       return x.opcode == opc::Capability && x.operands.size() == 1 && x.operands[0] == c;
@@ -274,6 +293,15 @@ postpass_statistics lower_syclone_markers(module& m) {
     out.insert(at, decorations.begin(), decorations.end());
   }
   in = std::move(out);
+  return stats;
+}
+
+} // namespace
+
+postpass_statistics lower_syclone_markers(module& m) {
+  drop_builtin_linkage(m);
+  postpass_statistics stats = lower_prefetch_markers(m);
+  drop_unused_linkage_capability(m);
   return stats;
 }
 
