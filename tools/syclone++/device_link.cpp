@@ -346,6 +346,9 @@ link_device_code(const link_inputs& inputs, const device_target& target, const r
   for (const llvm::Function* kernel : kernels) image.kernels.push_back(kernel->getName().str());
   image.kernel_spec_constants = spec_constants_by_kernel(*composite, kernels);
   if (target.image_format == "spirv") {
+    llvm::raw_string_ostream linked(image.linked_bitcode);
+    llvm::WriteBitcodeToFile(*composite, linked);
+    linked.flush();
     run.step("lower the " + std::string(target.name) +
              " device code to SPIR-V (pre-codegen pass, LLVM SPIR-V backend, post-pass)");
     spirv_image spirv = lower_to_spirv(*composite, sub_group_sizes);

@@ -24,6 +24,11 @@ struct device_image {
   // What a consumer of the image needs beyond its kernels (syclone_image_descriptor::manifest):
   // for SPIR-V, the SpecIds of each specialization constant and the extra kernel parameters.
   std::string manifest;
+  // The linked LLVM bitcode the image was made from, where `data` is something else (SPIR-V):
+  // link-time checks of the call graph read it (sub_groups.cpp). Not embedded.
+  std::string linked_bitcode;
+
+  const std::string& bitcode() const { return format == "llvm-bc" ? data : linked_bitcode; }
 };
 
 // Links the `target` device code of the units the host link includes, plus the archive members

@@ -17,6 +17,7 @@
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/CommandLine.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Target/TargetOptions.h>
@@ -318,11 +319,15 @@ void lower_spec_constants(llvm::Module& module, std::string& manifest) {
 // that use it get one more parameter, after the functor; the manifest records its index.
 void lower_local_memory(llvm::Module& module, std::string& manifest) {
   llvm::GlobalVariable* local = module.getNamedGlobal("__syclone_local_memory");
-  if (!local || local->use_empty()) return;
+  if (!local) return;
+  local->removeDeadConstantUsers();
+  if (local->use_empty()) return;
   llvm::convertUsersOfConstantsToInstructions({local});
 
   // Device functions that use it go into their kernels (SYCL device code has no recursion).
   for (int round = 0;; ++round) {
+    local->removeDeadConstantUsers();
+    llvm::convertUsersOfConstantsToInstructions({local});
     std::set<llvm::Function*> users;
     for (llvm::User* user : local->users())
       if (auto* inst = llvm::dyn_cast<llvm::Instruction>(user))
@@ -343,6 +348,9 @@ void lower_local_memory(llvm::Module& module, std::string& manifest) {
     });
   }
 
+  // Inlining folds casts of the global back into constant expressions.
+  local->removeDeadConstantUsers();
+  llvm::convertUsersOfConstantsToInstructions({local});
   std::set<llvm::Function*> kernels;
   for (llvm::User* user : local->users())
     if (auto* inst = llvm::dyn_cast<llvm::Instruction>(user)) kernels.insert(inst->getFunction());
@@ -375,6 +383,8 @@ void lower_local_memory(llvm::Module& module, std::string& manifest) {
     manifest +=
         "local_memory_argument " + fresh->getName().str() + " " + std::to_string(index) + "\n";
   }
+  // Constant expressions the rewrite left without users still count as uses.
+  local->removeDeadConstantUsers();
   if (local->use_empty()) local->eraseFromParent();
 }
 
@@ -430,7 +440,20 @@ std::string codegen(llvm::Module& module) {
   llvm::legacy::PassManager passes;
   if (machine->addPassesToEmitFile(passes, out, nullptr, llvm::CodeGenFileType::ObjectFile))
     throw driver_error("LLVM's SPIR-V backend cannot emit object files");
+  // The backend reports what it cannot lower as a fatal error: name it, then exit (LLVM's state
+  // cannot be unwound).
+  llvm::install_fatal_error_handler(
+      [](void*, const char* reason, bool) {
+        llvm::errs() << "syclone++: error: LLVM's SPIR-V backend failed on the spirv64 device "
+                        "code: "
+                     << reason
+                     << " (a bug in syclone's SPIR-V device code or in LLVM 22; build without "
+                        "-fsycl-targets=spirv64 meanwhile)\n";
+        std::exit(1);
+      },
+      nullptr);
   passes.run(module);
+  llvm::remove_fatal_error_handler();
   return std::string(buffer.begin(), buffer.end());
 }
 

@@ -81,7 +81,7 @@ bool check_sub_group_sizes(const sub_group_records& records, const device_image&
   // Kernels: the SYCL_EXTERNAL functions a kernel reaches must have the kernel's size.
   if (!records.defined.empty() && !records.kernels.empty()) {
     llvm::LLVMContext context;
-    auto buffer = llvm::MemoryBuffer::getMemBuffer(image.data, "image", false);
+    auto buffer = llvm::MemoryBuffer::getMemBuffer(image.bitcode(), "image", false);
     auto module = llvm::parseBitcodeFile(buffer->getMemBufferRef(), context);
     if (!module)
       throw driver_error("cannot read the linked " + image.target +

@@ -47,7 +47,17 @@ const std::vector<device_target>& device_targets() {
           // instructions) and the runtime's markers that syclone++'s SPIR-V passes replace.
           .provided_prefixes = {"__spirv_", "__syclone_"},
           .provided_names = {},
-          .provided_math = {},
+          // OpenCL C built-ins the backend lowers to OpenCL.std extended instructions; the
+          // device headers give the C math functions their mangled names (_Z4sqrtf).
+          .provided_math = {"acos",  "acosh",     "asin", "asinh",     "atan",  "atan2",
+                            "atanh", "cbrt",      "ceil", "copysign",  "cos",   "cosh",
+                            "erf",   "erfc",      "exp",  "exp2",      "expm1", "fabs",
+                            "fdim",  "floor",     "fma",  "fmax",      "fmin",  "fmod",
+                            "hypot", "lgamma",    "log",  "log10",     "log1p", "log2",
+                            "logb",  "nextafter", "pow",  "remainder", "rint",  "round",
+                            "sin",   "sinh",      "sqrt", "tan",       "tanh",  "tgamma",
+                            "trunc"},
+          .math_is_mangled = true,
       },
   };
   return targets;
@@ -68,10 +78,12 @@ bool device_target::provides(std::string_view function) const {
     if (function.starts_with(prefix) || base_name.starts_with(prefix)) return true;
   for (auto name : provided_names)
     if (function == name) return true;
-  // The double function and its float variant: sin, sinf.
+  // The double function and its float variant: sin, sinf; mangled: _Z3sinf -> sin.
   std::string_view base = function.ends_with('f') ? function.substr(0, function.size() - 1) : "";
   for (auto name : provided_math)
-    if (function == name || base == name) return true;
+    if (math_is_mangled ? base_name != function && base_name == name
+                        : function == name || base == name)
+      return true;
   return false;
 }
 

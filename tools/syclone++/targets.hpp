@@ -20,6 +20,9 @@ struct device_target {
   std::vector<std::string_view> provided_prefixes;
   std::vector<std::string_view> provided_names; // exact names, same purpose
   std::vector<std::string_view> provided_math;  // C math functions, also with an "f" suffix
+  // provided_math names OpenCL C built-ins, matched by their Itanium-mangled name (_Z4sqrtf)
+  // instead of the C names.
+  bool math_is_mangled = false;
 
   bool provides(std::string_view function) const;
 };
