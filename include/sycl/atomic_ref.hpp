@@ -249,7 +249,10 @@ private:
   template <typename Native, typename Compute>
   T rmw(memory_order order, memory_scope scope, Native native, Compute compute) const noexcept {
     int o = detail::builtin_order(order), s = detail::builtin_scope(scope);
-    if constexpr (detail::dev::atomic_rmw_needs_fences) {
+    if constexpr (is_floating && !detail::dev::atomic_float_rmw_native) {
+      // The target has no floating-point read-modify-write: its compare-exchange loop.
+      return detail::dev::atomic_rmw_loop(m_ptr, compute, o, s);
+    } else if constexpr (detail::dev::atomic_rmw_needs_fences) {
       if (order == memory_order::release || order == memory_order::acq_rel ||
           order == memory_order::seq_cst)
         detail::dev::atomic_fence(o, s);

@@ -259,6 +259,11 @@ namespace detail::dev {
 // SYCL 2020 4.15 atomics: clang's scoped atomic builtins honour order and scope here, so
 // atomic_ref issues them directly.
 inline constexpr bool atomic_rmw_needs_fences = false;
+// Floating-point fetch_add/sub/min/max are native read-modify-writes; atomic_rmw_loop, which a
+// target without them defines, is only declared.
+inline constexpr bool atomic_float_rmw_native = true;
+template <typename T, typename Compute>
+T atomic_rmw_loop(T* p, Compute compute, int order, int scope);
 inline void atomic_fence(int order, int scope) {
   __scoped_atomic_thread_fence(order, scope);
 }

@@ -60,8 +60,8 @@ inline void prefetch(const void* p, std::size_t bytes) {
 }
 
 // joint_prefetch(): the lines of [p, p + bytes) dealt round-robin over the `size` work-items of
-// the group; this one has index `id`.
-template <int Level, bool NonTemporal, bool KnownGlobal>
+// the group; this one has index `id`. Sub-groups (`SubGroup`) share lines the same way.
+template <int Level, bool NonTemporal, bool KnownGlobal, bool SubGroup = false>
 inline void joint_prefetch(const void* p, std::size_t bytes, std::size_t id, std::size_t size) {
   prefetch_lines<Level, NonTemporal>(p, bytes, id, size);
 }

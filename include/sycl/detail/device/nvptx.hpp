@@ -321,6 +321,11 @@ namespace detail::dev {
 // scoped fences below (release: fence before, acquire: fence after), and runs system-scope ones
 // as a compare-exchange loop, which clang does emit at system scope.
 inline constexpr bool atomic_rmw_needs_fences = true;
+// Floating-point fetch_add/sub/min/max are native read-modify-writes; atomic_rmw_loop, which a
+// target without them defines, is only declared.
+inline constexpr bool atomic_float_rmw_native = true;
+template <typename T, typename Compute>
+T atomic_rmw_loop(T* p, Compute compute, int order, int scope);
 SYCLONE_INLINE void atomic_fence(int order, int scope) {
   if (order == __ATOMIC_RELAXED) return;
   bool sc = order == __ATOMIC_SEQ_CST;

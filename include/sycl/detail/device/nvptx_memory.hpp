@@ -134,8 +134,8 @@ SYCLONE_INLINE void prefetch(const void* p, std::size_t bytes) {
 }
 
 // joint_prefetch(): [p, p + bytes) prefetched by the `size` work-items of a group, this one
-// having index `id`.
-template <int Level, bool NonTemporal, bool KnownGlobal>
+// having index `id`; sub-groups (`SubGroup`) and work-groups alike.
+template <int Level, bool NonTemporal, bool KnownGlobal, bool SubGroup = false>
 SYCLONE_INLINE void joint_prefetch(const void* p, std::size_t bytes, std::size_t id,
                                    std::size_t size) {
   if (bytes == 0) return;

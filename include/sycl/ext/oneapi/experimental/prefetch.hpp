@@ -155,7 +155,9 @@ SYCLONE_INLINE void prefetch_bytes(T* p, std::size_t bytes) {
 template <typename Properties, bool KnownGlobal, typename Group, typename T>
 SYCLONE_INLINE void joint_prefetch_bytes(const Group& g, T* p, std::size_t bytes) {
   constexpr prefetch_request r = prefetch_request_v<Properties>;
-  sycl::detail::dev::joint_prefetch<r.level, r.nontemporal, KnownGlobal>(
+  // A sub-group may prefetch as one block (SPIR-V: OpSubgroupBlockPrefetchINTEL).
+  constexpr bool is_sub_group = std::is_same_v<std::decay_t<Group>, sycl::sub_group>;
+  sycl::detail::dev::joint_prefetch<r.level, r.nontemporal, KnownGlobal, is_sub_group>(
       aligned_address(p), bytes, g.get_local_linear_id(), g.get_local_linear_range());
 }
 // The generic pointer a multi_ptr holds (multi_ptr<void> has no get_raw()).
