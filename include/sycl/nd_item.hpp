@@ -90,12 +90,11 @@ public:
   range<Dimensions> get_local_range() const { return m_local_range; }
   std::size_t get_local_range(int d) const { return m_local_range[d]; }
   [[deprecated("SYCL 2020 deprecates offsets")]] id<Dimensions> get_offset() const { return {}; }
-  // SYCL 2020 4.9.1.5 / seed 004: the sub-group of consecutive linear local ids holding this
-  // work-item.
+  // SYCL 2020 4.9.1.5 / seed 004: the sub-group holding this work-item (consecutive linear
+  // local ids on the host and NVIDIA GPUs; the device's own on SPIR-V).
   sub_group get_sub_group() const {
-    return sub_group(detail::make_sg_info(static_cast<std::uint32_t>(get_local_linear_id()),
-                                          static_cast<std::uint32_t>(m_local_range.size()),
-                                          detail::dev::sub_group_max_size()));
+    return sub_group(detail::dev::this_sub_group(static_cast<std::uint32_t>(get_local_linear_id()),
+                                                 static_cast<std::uint32_t>(m_local_range.size())));
   }
   nd_range<Dimensions> get_nd_range() const {
     return nd_range<Dimensions>(get_global_range(), m_local_range);
@@ -107,8 +106,8 @@ public:
   }
 
   friend bool operator==(const nd_item& a, const nd_item& b) {
-    return a.m_group == b.m_group && a.m_local == b.m_local &&
-           a.m_local_range == b.m_local_range && a.m_group_range == b.m_group_range;
+    return a.m_group == b.m_group && a.m_local == b.m_local && a.m_local_range == b.m_local_range &&
+           a.m_group_range == b.m_group_range;
   }
   friend bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
 

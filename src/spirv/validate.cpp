@@ -937,59 +937,135 @@ void validator::check_functions() {
            "end it with OpFunctionEnd");
 }
 
+// What the uniformity rule can prove. A value surely differs between the invocations of a
+// sub-group (with more than one invocation) when it is a varying built-in, the first component
+// of a vector one (consumers form sub-groups along x), or an injective function of exactly one
+// such value whose other operands are surely uniform: constants, kernel arguments, uniform
+// built-ins, broadcasts, loads through uniform pointers (a SYCL kernel cannot write its own
+// arguments) and pure operations of those. `x - x`, divisions, masks and selections of a
+// varying value may well be uniform (the sub-group's first index is `lid - lane`) and prove
+// nothing, so valid code is never reported.
+bool is_injective(std::uint16_t opcode) {
+  switch (opcode) {
+  case 67:  // OpPtrAccessChain
+  case 70:  // OpInBoundsPtrAccessChain
+  case 83:  // OpCopyObject
+  case 113: // OpUConvert
+  case 114: // OpSConvert
+  case 117: // OpConvertPtrToU
+  case 120: // OpConvertUToPtr
+  case 121: // OpPtrCastToGeneric
+  case 122: // OpGenericCastToPtr
+  case 123: // OpGenericCastToPtrExplicit
+  case 124: // OpBitcast
+  case 126: // OpSNegate
+  case 128: // OpIAdd
+  case 130: // OpISub
+  case 132: // OpIMul (by a non-zero constant)
+  case 196: // OpShiftLeftLogical (by a constant)
+  case 200: // OpNot
+  case 4423:
+  case 4424: // untyped pointer access chains
+    return true;
+  default:
+    return false;
+  }
+}
+
 void validator::compute_varying() {
-  // Pointers to the varying built-ins, and the values derived from loading them (the forward
-  // data-flow closure over `propagates_values`; OpPhi needs a fixed point).
-  std::unordered_map<std::uint32_t, std::uint32_t> builtin_pointers;
+  std::unordered_map<std::uint32_t, std::uint32_t> varying_pointers; // -> BuiltIn
+  std::unordered_set<std::uint32_t> uniform, uniform_pointers;
   for (auto [var, builtin] : m_builtins)
-    if (builtin_varies_in_subgroup(builtin)) builtin_pointers.emplace(var, builtin);
-  if (builtin_pointers.empty()) return;
-  // Bounded: each round only adds, and a value chain longer than this in reverse order would
-  // need a CFG with that many back edges; giving up early only loses reports.
+    (builtin_varies_in_subgroup(builtin) ? (void)varying_pointers.emplace(var, builtin)
+                                         : (void)uniform_pointers.insert(var));
+  if (varying_pointers.empty()) return;
+  std::unordered_set<std::uint32_t> entry_points;
+  for (const instruction& inst : m_module.instructions)
+    if (inst.opcode == op::EntryPoint && inst.operands.size() >= 2)
+      entry_points.insert(inst.operands[1]);
+  auto is_uniform = [&](std::uint32_t id) {
+    return uniform.contains(id) || uniform_pointers.contains(id);
+  };
+
+  // Bounded: each round only adds; giving up early only loses reports.
   for (int round = 0; round < 64; ++round) {
     bool changed = false;
+    bool in_entry_point = false;
     for (std::size_t i = 0; i < m_module.instructions.size(); ++i) {
       const instruction& inst = m_module.instructions[i];
       const decoded& d = m_decoded[i];
+      if (inst.opcode == op::Function && inst.operands.size() >= 2)
+        in_entry_point = entry_points.contains(inst.operands[1]);
       if (!d.info || !d.has_result_id || !d.problem.empty() || d.opaque_tail) continue;
-      if (m_varying.contains(d.result_id) || builtin_pointers.contains(d.result_id)) continue;
-      std::optional<std::uint32_t> from;
-      if (inst.opcode == op::Load && inst.operands.size() >= 3) {
-        if (auto it = builtin_pointers.find(inst.operands[2]); it != builtin_pointers.end())
-          from = it->second;
-      } else if ((inst.opcode == opx::GroupNonUniformBroadcast ||
-                  inst.opcode == opx::GroupNonUniformBroadcastFirst ||
-                  inst.opcode == opx::GroupBroadcast) &&
-                 inst.operands.size() >= 4) {
-        // Broadcast makes the value uniform across its scope; only an Invocation scope leaves
-        // it as it was.
-        auto scope = constant_value(inst.operands[2]);
-        if (scope && *scope == scope_invocation)
-          if (auto it = m_varying.find(inst.operands[3]); it != m_varying.end()) from = it->second;
-      } else if (propagates_values(inst.opcode)) {
-        bool pointer_into_builtin = false;
-        for (const auto& r : d.operands) {
-          if (r.kind != operand_kind::id) continue;
-          std::uint32_t id = inst.operands[r.word];
-          if (auto it = m_varying.find(id); it != m_varying.end()) {
-            from = it->second;
-            break;
-          }
-          // An access chain or cast of a built-in variable still points at it.
-          if (auto it = builtin_pointers.find(id);
-              it != builtin_pointers.end() &&
-              (inst.opcode <= 70 || inst.opcode == 124 ||
-               (inst.opcode >= 121 && inst.opcode <= 123) || inst.opcode >= 4419)) {
-            pointer_into_builtin = true;
-            builtin_pointers.emplace(d.result_id, it->second);
-            changed = true;
-            break;
-          }
+      std::uint32_t id = d.result_id;
+      if (m_varying.contains(id) || is_uniform(id) || varying_pointers.contains(id)) continue;
+
+      std::vector<std::uint32_t> ids;
+      for (const auto& r : d.operands)
+        if (r.kind == operand_kind::id) ids.push_back(inst.operands[r.word]);
+      std::optional<std::uint32_t> varying_from;
+      std::size_t varying_operands = 0;
+      bool others_uniform = true, all_uniform = true;
+      for (std::uint32_t operand : ids) {
+        if (auto it = m_varying.find(operand); it != m_varying.end()) {
+          ++varying_operands;
+          varying_from = it->second;
+          all_uniform = false;
+        } else if (!is_uniform(operand)) {
+          others_uniform = all_uniform = false;
         }
-        if (pointer_into_builtin) continue;
       }
-      if (from) {
-        m_varying.emplace(d.result_id, *from);
+
+      bool now_uniform = false;
+      std::optional<std::uint32_t> now_varying;
+      std::uint16_t opc = inst.opcode;
+      if ((opc >= 41 && opc <= 52) || opc == 45 /* constants */) {
+        now_uniform = true;
+      } else if (opc == op::FunctionParameter) {
+        now_uniform = in_entry_point; // kernel arguments are the same for every invocation
+      } else if (opc == op::Load && inst.operands.size() >= 3) {
+        std::uint32_t pointer = inst.operands[2];
+        if (auto it = varying_pointers.find(pointer); it != varying_pointers.end())
+          now_varying = it->second;
+        else if (is_uniform(pointer))
+          now_uniform = true;
+      } else if ((opc == opx::GroupNonUniformBroadcast ||
+                  opc == opx::GroupNonUniformBroadcastFirst || opc == opx::GroupBroadcast) &&
+                 inst.operands.size() >= 4) {
+        auto scope = constant_value(inst.operands[2]);
+        now_uniform = scope && *scope != scope_invocation;
+      } else if (!ids.empty() && varying_pointers.contains(ids[0]) &&
+                 (opc <= 70 || (opc >= 121 && opc <= 124))) {
+        // An access chain or cast of a varying built-in variable still points at it.
+        varying_pointers.emplace(id, varying_pointers[ids[0]]);
+        changed = true;
+        continue;
+      } else if (opc == 81 /* OpCompositeExtract */ && inst.operands.size() >= 4) {
+        if (auto it = m_varying.find(inst.operands[2]); it != m_varying.end()) {
+          if (inst.operands[3] == 0) now_varying = it->second; // x varies; y, z may not
+        } else {
+          now_uniform = is_uniform(inst.operands[2]);
+        }
+      } else if (is_injective(opc) && varying_operands == 1 && others_uniform) {
+        bool injective = true;
+        if (opc == 132) { // multiplication by a known non-zero constant
+          for (std::uint32_t operand : ids)
+            if (!m_varying.contains(operand)) {
+              auto c = constant_value(operand);
+              injective = injective && c && *c != 0;
+            }
+        } else if (opc == 196) { // shifting the varying value by a constant
+          injective = ids.size() == 2 && m_varying.contains(ids[0]) && constant_value(ids[1]);
+        }
+        if (injective) now_varying = varying_from;
+      } else if (propagates_values(opc) && all_uniform && !ids.empty()) {
+        now_uniform = true;
+      }
+      if (now_varying) {
+        m_varying.emplace(id, *now_varying);
+        changed = true;
+      } else if (now_uniform) {
+        uniform.insert(id);
         changed = true;
       }
     }

@@ -152,7 +152,11 @@ int main() {
         syclex::prefetch(w, i);
         syclex::joint_prefetch(it.get_group(), a1, it.get_group(0) * wg, wg,
                                syclex::properties{syclex::prefetch_hint_L3});
-        syclex::joint_prefetch(it.get_sub_group(), a1, i);
+        // A group function's arguments are the same on every work-item of the group (seed 000):
+        // the sub-group's first element, not this work-item's.
+        auto sg = it.get_sub_group();
+        syclex::joint_prefetch(
+            sg, a1, it.get_group(0) * wg + sg.get_group_linear_id() * sg.get_max_local_range()[0]);
         syclex::joint_prefetch(it.get_group(), a2, sycl::id<2>(it.get_group(0), 0), wg);
         syclex::joint_prefetch(it.get_group(), w, sycl::id<1>(0));
         auto m1 = a1.get_multi_ptr<decorated::no>();

@@ -13,6 +13,14 @@ name=$(basename "$program")
 work="$WORK_DIR/$name"
 rm -rf "$work" && mkdir -p "$work"
 
+if ! "$SYCLONE_SPIRV" extract --list "$program" > "$work/list" 2>&1; then
+  if grep -q "holds no device images" "$work/list"; then
+    echo "skip: $program has no kernels, so no device image"
+    exit 77
+  fi
+  cat "$work/list"
+  exit 1
+fi
 "$SYCLONE_SPIRV" extract --target spirv64 -o "$work/image" "$program" >/dev/null
 spv=$(ls "$work"/image.*.spirv64.spv 2>/dev/null | head -n 1)
 [ -n "$spv" ] || { echo "FAIL: $program has no spirv64 image"; exit 1; }

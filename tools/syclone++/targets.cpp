@@ -40,7 +40,11 @@ const std::vector<device_target>& device_targets() {
           .aliases = {"spirv64-unknown-unknown", "spir64"},
           // Same unrolling rule as nvptx64: a specialization constant's loop stays whole for the
           // consumer's compiler, which sees the value.
-          .compile_flags = {"--offload-targets=spirv64", "-mllvm", "-unroll-runtime=false"},
+          // -fno-slp-vectorize: LLVM 22's SPIR-V backend rejects some vectors the SLP
+          // vectorizer forms from element-wise code ("incompatible result and operand types in
+          // a bitcast"); the consumer's compiler vectorizes for its own hardware anyway.
+          .compile_flags = {"--offload-targets=spirv64", "-mllvm", "-unroll-runtime=false",
+                            "-fno-slp-vectorize"},
           .image_format = "spirv",
           .kernel_calling_convention = llvm::CallingConv::SPIR_KERNEL,
           // SPIR-V builtins (__spirv_*, also Itanium-mangled: the backend turns them into

@@ -39,6 +39,11 @@ SYCLONE_INLINE std::uint32_t sub_group_max_size() noexcept {
   return host::sub_group_size();
 }
 
+// The calling work-item's sub-group: consecutive linear local ids (seed 004).
+SYCLONE_INLINE sg_info this_sub_group(std::uint32_t local_linear_id, std::uint32_t group_size) {
+  return make_sg_info(local_linear_id, group_size, sub_group_max_size());
+}
+
 template <typename T>
 inline void host_check_size() {
   static_assert(sizeof(T) <= host::exchange_bytes,

@@ -38,6 +38,11 @@ SYCLONE_INLINE constexpr std::uint32_t sub_group_max_size() noexcept {
   return warp_size;
 }
 
+// The calling work-item's sub-group: consecutive linear local ids (seed 004).
+SYCLONE_INLINE sg_info this_sub_group(std::uint32_t local_linear_id, std::uint32_t group_size) {
+  return make_sg_info(local_linear_id, group_size, sub_group_max_size());
+}
+
 SYCLONE_INLINE std::uint32_t member_mask(const sg_info& sg) {
   return sg.size >= warp_size ? 0xffffffffu : (1u << sg.size) - 1u;
 }

@@ -140,6 +140,16 @@ SYCLONE_INLINE std::uint32_t sub_group_max_size() noexcept {
   return __spirv_BuiltInSubgroupMaxSize();
 }
 // This invocation's sub-group as the device formed it.
+// The calling work-item's sub-group (seed 004 "Sub-group Queries") as the device formed it: on
+// SPIR-V the consumer chooses sub-group membership, so the ids come from the SubgroupId,
+// SubgroupLocalInvocationId, SubgroupSize and NumSubgroups built-ins (SPIR-V 1.6 section 3.21),
+// which are also what makes a sub-group's id visibly uniform to consumers and validators.
+SYCLONE_INLINE sg_info this_sub_group(std::uint32_t, std::uint32_t) {
+  return {__spirv_BuiltInSubgroupId(), __spirv_BuiltInSubgroupLocalInvocationId(),
+          __spirv_BuiltInSubgroupSize(), __spirv_BuiltInSubgroupMaxSize(),
+          __spirv_BuiltInNumSubgroups()};
+}
+
 SYCLONE_INLINE std::uint32_t sub_group_lane() {
   return __spirv_BuiltInSubgroupLocalInvocationId();
 }
