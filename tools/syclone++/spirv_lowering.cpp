@@ -53,28 +53,8 @@ bool is_kernel(const llvm::Function& f) {
   return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
 }
 
-// Runs `fpm` over every function definition of `module`.
-void run_function_passes(llvm::Module& module,
-                         const std::function<void(llvm::FunctionPassManager&)>& add) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb;
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::FunctionPassManager fpm;
-  add(fpm);
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
-  mpm.run(module, mam);
-}
-
-void run_module_pass(llvm::Module& module,
-                     const std::function<void(llvm::ModulePassManager&)>& add) {
+// Runs the passes `add` puts into a module pass manager over `module`.
+void run_passes(llvm::Module& module, const std::function<void(llvm::ModulePassManager&)>& add) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -97,7 +77,7 @@ void internalize(llvm::Module& module) {
     if (!f.isDeclaration() && !is_kernel(f)) f.setLinkage(llvm::GlobalValue::InternalLinkage);
   for (llvm::GlobalVariable& v : module.globals())
     if (!v.isDeclaration()) v.setLinkage(llvm::GlobalValue::InternalLinkage);
-  run_module_pass(module, [](llvm::ModulePassManager& mpm) { mpm.addPass(llvm::GlobalDCEPass()); });
+  run_passes(module, [](llvm::ModulePassManager& mpm) { mpm.addPass(llvm::GlobalDCEPass()); });
 }
 
 // --- specialization constants -------------------------------------------------------------
@@ -285,14 +265,16 @@ void lower_spec_constants(llvm::Module& module, std::string& manifest) {
 
   // The default values are constants stored just before each read: forwarding them to the
   // loads above leaves every __spirv_SpecConstant with a literal default.
-  run_function_passes(module, [](llvm::FunctionPassManager& fpm) {
+  // The names' strings are dead afterwards; SPIR-V 1.4 would list them in every entry point.
+  run_passes(module, [](llvm::ModulePassManager& mpm) {
+    llvm::FunctionPassManager fpm;
     fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
     fpm.addPass(llvm::EarlyCSEPass(true));
     fpm.addPass(llvm::InstCombinePass());
     fpm.addPass(llvm::GVNPass());
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+    mpm.addPass(llvm::GlobalDCEPass());
   });
-  // The names' strings are dead now; SPIR-V 1.4 would list them in every entry point.
-  run_module_pass(module, [](llvm::ModulePassManager& mpm) { mpm.addPass(llvm::GlobalDCEPass()); });
   for (llvm::Function& f : module) {
     if (!f.getName().starts_with("_Z20__spirv_SpecConstant")) continue;
     for (llvm::User* user : f.users()) {
@@ -342,7 +324,7 @@ void lower_local_memory(llvm::Module& module, std::string& manifest) {
       f->removeFnAttr(llvm::Attribute::OptimizeNone);
       f->addFnAttr(llvm::Attribute::AlwaysInline);
     }
-    run_module_pass(module, [](llvm::ModulePassManager& mpm) {
+    run_passes(module, [](llvm::ModulePassManager& mpm) {
       mpm.addPass(llvm::AlwaysInlinerPass());
       mpm.addPass(llvm::GlobalDCEPass());
     });
