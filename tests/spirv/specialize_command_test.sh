@@ -3,6 +3,7 @@
 # next to it: named values land as constants, no OpSpecConstant is left, the result passes our
 # validator and (on a copy without what it predates) spirv-val; bad requests fail with a message
 # naming the SpecId or name, and leave no output.
+# Constants are named by the specialization_id's C++ name (int_id) or the map's own name.
 # Environment: SYCLONE_SPIRV, STRIP_NEWER, SPIRV_VAL, IMAGE (the .spv; its .map beside it),
 # WORK_DIR.
 set -euo pipefail
@@ -18,7 +19,7 @@ bool_spec_id=$(grep -m1 'L7bool_id' "$map" | cut -d' ' -f2)
 [ -n "$int_id" ] && [ -n "$pair_id" ] && [ -n "$bool_spec_id" ] || fail "map $map lacks the pipeline's constants"
 
 "$SYCLONE_SPIRV" specialize "$IMAGE" -o "$work/s.spv" --map "$map" \
-  --set-name "$int_id=42" --set-name "$pair_id=9,1.5" --set "$bool_spec_id=0"
+  --set-name int_id=42 --set-name "$pair_id=9,1.5" --set "$bool_spec_id=0"
 "$SYCLONE_SPIRV" dis "$work/s.spv" > "$work/s.spvasm"
 ! grep -q OpSpecConstant "$work/s.spvasm" || fail "OpSpecConstant left after specialization"
 for value in 42 9 1.5; do

@@ -15,12 +15,15 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
+
+#include <cxxabi.h>
 
 namespace syclone::spirv_tool {
 namespace {
@@ -125,6 +128,40 @@ std::vector<std::byte> encode(std::uint32_t spec_id, const spec_type& t, const s
   return out;
 }
 
+// The C++ name of the specialization_id a map name stands for: syclone++ names a constant by
+// __builtin_sycl_unique_stable_name(spec_constant_tag<id>), a typeinfo-name mangling that the C++
+// runtime's demangler reads ("typeinfo name for sycl::_V1::detail::spec_constant_tag<ns::id>").
+std::string spec_id_name(const std::string& stable_name) {
+  int status = 0;
+  char* text = abi::__cxa_demangle(stable_name.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || !text) return {};
+  std::string demangled(text);
+  std::free(text);
+  constexpr std::string_view tag = "spec_constant_tag<";
+  auto open = demangled.find(tag);
+  if (open == std::string::npos || demangled.back() != '>') return {};
+  std::string name = demangled.substr(open + tag.size(), demangled.size() - open - tag.size() - 1);
+  if (!name.empty() && name[0] == '&') name.erase(0, 1);
+  return name;
+}
+
+// The map names `wanted` designates: the unique stable name itself, the specialization_id's
+// qualified C++ name (ns::id), or its unqualified name where that is unambiguous.
+std::vector<std::string> matching_names(const std::string& wanted,
+                                        const std::vector<std::string>& names) {
+  for (const auto& name : names)
+    if (name == wanted) return {name};
+  std::vector<std::string> exact, suffix;
+  for (const auto& name : names) {
+    std::string cxx = spec_id_name(name);
+    if (cxx == wanted)
+      exact.push_back(name);
+    else if (cxx.size() > wanted.size() && cxx.ends_with("::" + wanted))
+      suffix.push_back(name);
+  }
+  return exact.empty() ? suffix : exact;
+}
+
 struct map_entry {
   std::uint32_t spec_id, offset, size;
 };
@@ -222,10 +259,21 @@ int run_specialize(std::span<const std::string> args) {
   }
   if (!map_path.empty()) {
     auto map = read_map(map_path);
+    std::vector<std::string> names;
+    for (const auto& [name, entries] : map) names.push_back(name);
     for (const auto& [name, text] : named) {
-      auto it = map.find(name);
-      if (it == map.end())
-        throw std::runtime_error("--set-name " + name + ": " + map_path + " has no such name");
+      auto found = matching_names(name, names);
+      if (found.empty())
+        throw std::runtime_error("--set-name " + name + ": " + map_path +
+                                 " has no such specialization constant (give its name as in "
+                                 "the map, or the specialization_id's C++ name)");
+      if (found.size() > 1) {
+        std::string all;
+        for (const auto& f : found) all += " " + spec_id_name(f);
+        throw std::runtime_error("--set-name " + name + " is ambiguous in " + map_path + ":" + all +
+                                 "; qualify it");
+      }
+      auto it = map.find(found.front());
       std::vector<std::string> parts;
       std::stringstream list(text);
       for (std::string part; std::getline(list, part, ',');) parts.push_back(part);
