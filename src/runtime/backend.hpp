@@ -145,7 +145,8 @@ platform& host_platform();
 //   extern "C" syclone::runtime::platform* syclone_backend_create(int abi_version,
 //                                                                 std::string* error);
 // returning nullptr (and why, in *error) when it cannot serve this machine, e.g. no driver.
-inline constexpr int backend_abi_version = 2;
+// 3: plugins read kernel_registry::generation() inline, so the registry's layout is shared too.
+inline constexpr int backend_abi_version = 3;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

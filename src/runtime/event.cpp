@@ -46,6 +46,7 @@ void event_impl::set_complete() {
     m_status.store(info::event_command_status::complete, std::memory_order_release);
     continuations.swap(m_continuations);
     m_deps.clear(); // completed events must not keep their history alive
+    m_previous.reset();
     m_native.reset();
   }
   m_cv.notify_all();
@@ -92,7 +93,9 @@ void event_impl::request_notify(const std::shared_ptr<syclone::runtime::native_e
 }
 
 void event_impl::wait() {
-  if (is_complete()) return;
+  if (status() == info::event_command_status::complete) return;
+  // The backend's wait returns at once for an operation already done, so asking it first
+  // (is_complete) would only add a driver call to every submit -> wait round trip.
   if (auto n = native()) {
     try {
       n->wait();
@@ -132,12 +135,15 @@ std::vector<std::shared_ptr<event_impl>> event_impl::dependencies() const {
   std::vector<std::shared_ptr<event_impl>> out;
   for (const auto& w : m_deps)
     if (auto e = w.lock()) out.push_back(std::move(e));
+  if (auto e = m_previous.lock()) out.push_back(std::move(e));
   return out;
 }
-void event_impl::set_dependencies(std::vector<std::shared_ptr<event_impl>> deps) {
+void event_impl::set_dependencies(const std::vector<std::shared_ptr<event_impl>>& deps,
+                                  const std::shared_ptr<event_impl>& previous) {
   std::lock_guard lock(m_mutex);
   if (status() == info::event_command_status::complete) return;
   m_deps.assign(deps.begin(), deps.end());
+  m_previous = previous;
 }
 
 } // namespace detail

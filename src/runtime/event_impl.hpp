@@ -54,7 +54,11 @@ public:
   void set_queue(std::weak_ptr<queue_impl> q) { m_queue = std::move(q); }
   std::shared_ptr<queue_impl> queue() const { return m_queue.lock(); }
   std::vector<std::shared_ptr<event_impl>> dependencies() const;
-  void set_dependencies(std::vector<std::shared_ptr<event_impl>> deps);
+  // SYCL 2020 4.6.6 get_wait_list: the command's dependencies, and `previous`, the command before
+  // it on an in-order queue (may be null). Held apart so that an in-order queue's submission
+  // allocates nothing here.
+  void set_dependencies(const std::vector<std::shared_ptr<event_impl>>& deps,
+                        const std::shared_ptr<event_impl>& previous);
 
 private:
   void request_notify(const std::shared_ptr<syclone::runtime::native_event>& native);
@@ -71,6 +75,7 @@ private:
   // Weak: a long in-order chain of events must not own its whole history (nor destroy it
   // recursively).
   std::vector<std::weak_ptr<event_impl>> m_deps;
+  std::weak_ptr<event_impl> m_previous;
 };
 
 } // namespace detail

@@ -352,12 +352,39 @@ void bind_kernel_bundle(const kernel_bundle_impl& bundle, command& cmd, const de
   cmd.spec_constants = image->values && !image->values->empty() ? image->values : nullptr;
 }
 
+namespace {
+// available() for a submission: the kernels this thread found under the registry's current
+// generation, so that a queue submitting the same kernels again neither locks the registry nor
+// searches its images (SYCL 2020 4.6.5.1: every queue::submit checks this). Only positive
+// answers are kept: a missing kernel throws anyway.
+bool available_at_submission(std::string_view kernel, image_target target) {
+  struct entry {
+    std::string kernel;
+    image_target target = image_target::host;
+    std::uint64_t generation = 0; // the registry's generations start at 1
+  };
+  constexpr std::size_t slots = 8;
+  thread_local entry seen[slots];
+  thread_local std::size_t next = 0;
+  std::uint64_t generation = registry().generation();
+  for (const auto& e : seen)
+    if (e.generation == generation && e.target == target && e.kernel == kernel) return true;
+  if (!available(kernel, target)) return false;
+  // The registry may have changed during the search: then the entry is stale at once.
+  entry& e = seen[next++ % slots];
+  e.kernel.assign(kernel);
+  e.target = target;
+  e.generation = generation;
+  return true;
+}
+} // namespace
+
 void check_compatible(const command& cmd, const device_impl& dev) {
   if (cmd.what != command::kind::kernel) return;
   image_target target = target_of(dev);
   if (target == image_target::host) return; // the host program holds every kernel it submits
   std::string_view kernel = cmd.launch.name ? cmd.launch.name : "";
-  if (available(kernel, target)) return;
+  if (available_at_submission(kernel, target)) return;
   throw_error(errc::kernel_not_supported,
               kernel_text(kernel) + " cannot run on `" + device_name(dev) +
                   "`: the program has no " + target_name(target) +

@@ -77,11 +77,13 @@ void kernel_registry::register_image(const syclone_image_descriptor* descriptor)
     if (known->descriptor == descriptor) return;
   image->id = m_next_id++;
   m_images.push_back(std::move(image));
+  m_generation.fetch_add(1, std::memory_order_acq_rel);
 }
 
 void kernel_registry::unregister_image(const syclone_image_descriptor* descriptor) {
   std::unique_lock lock(m_mutex);
-  std::erase_if(m_images, [&](const auto& image) { return image->descriptor == descriptor; });
+  if (std::erase_if(m_images, [&](const auto& image) { return image->descriptor == descriptor; }))
+    m_generation.fetch_add(1, std::memory_order_acq_rel);
 }
 
 std::vector<std::shared_ptr<const kernel_image>> kernel_registry::images() const {
@@ -125,14 +127,20 @@ kernel_registry::spec_constants_of(std::string_view name) const {
 void kernel_registry::register_host_kernel(std::string_view name) {
   std::unique_lock lock(m_mutex);
   auto it = m_host_kernels.find(name);
-  if (it == m_host_kernels.end()) it = m_host_kernels.emplace(std::string(name), 0).first;
+  if (it == m_host_kernels.end()) {
+    it = m_host_kernels.emplace(std::string(name), 0).first;
+    m_generation.fetch_add(1, std::memory_order_acq_rel);
+  }
   ++it->second;
 }
 
 void kernel_registry::unregister_host_kernel(std::string_view name) {
   std::unique_lock lock(m_mutex);
   auto it = m_host_kernels.find(name);
-  if (it != m_host_kernels.end() && --it->second == 0) m_host_kernels.erase(it);
+  if (it != m_host_kernels.end() && --it->second == 0) {
+    m_host_kernels.erase(it);
+    m_generation.fetch_add(1, std::memory_order_acq_rel);
+  }
 }
 
 bool kernel_registry::host_has_kernel(std::string_view name) const {

@@ -7,6 +7,7 @@
 #include <sycl/detail/config.hpp>
 #include <sycl/detail/image.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -80,12 +81,18 @@ public:
   // Every kernel of the application, sorted: those of the images and of the host program.
   std::vector<std::string> kernel_names() const;
 
+  // Changes whenever an image or host kernel comes or goes (a module loaded or unloaded): what
+  // was looked up under one generation holds while the generation stays the same, so launches
+  // cache their lookups under it instead of searching the images each time.
+  std::uint64_t generation() const noexcept { return m_generation.load(std::memory_order_acquire); }
+
 private:
   kernel_registry() = default;
 
   mutable std::shared_mutex m_mutex;
   std::vector<std::shared_ptr<const kernel_image>> m_images;
   std::uint64_t m_next_id = 1;
+  std::atomic<std::uint64_t> m_generation{1}; // bumped under the unique lock
   std::map<std::string, int, std::less<>> m_host_kernels;
 };
 

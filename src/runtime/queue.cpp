@@ -175,8 +175,10 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
     handler cgh(himpl);
     cgf(cgh); // exceptions propagate synchronously; nothing was enqueued
   }
-  auto cmd = std::make_shared<command>(std::move(himpl->m_command));
-  cmd->queue = shared_from_this();
+  // The command stays inside the handler_impl: one allocation for both (the handler itself is
+  // gone, so nothing records into it any more).
+  std::shared_ptr<command> cmd(himpl, &himpl->m_command);
+  cmd->queue = himpl->m_queue;
   cmd->local_memory_bytes = himpl->m_local_bytes;
   cmd->spec_constants = himpl->m_spec;
   if (himpl->m_bundle)
@@ -238,7 +240,7 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   {
     std::lock_guard lock(m_mutex);
     if (m_in_order) {
-      if (m_last) cmd->deps.push_back(m_last);
+      cmd->previous = std::move(m_last);
       m_last = ev;
     } else {
       // Drop finished events now and then; asking a backend about each on every submission
@@ -250,7 +252,7 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
       m_outstanding.push_back(ev);
     }
   }
-  ev->set_dependencies(cmd->deps); // schedule() skips those already complete
+  ev->set_dependencies(cmd->deps, cmd->previous); // schedule() skips those already complete
   schedule(std::move(cmd));
   return ev;
 }

@@ -54,10 +54,16 @@ struct command {
   std::shared_ptr<spec_constant_values> spec_constants;
   std::vector<requirement> requirements;
   std::vector<std::shared_ptr<event_impl>> deps;
+  // The command submitted before this one to the same in-order queue (SYCL 2020 4.6.5: it runs
+  // first); kept out of `deps` so that an in-order submission fills no vector.
+  std::shared_ptr<event_impl> previous;
   std::shared_ptr<event_impl> event;
   std::shared_ptr<queue_impl> queue;
 };
 
+// The state of one command group while it is recorded. It also holds the command it records:
+// the scheduler owns the command through an aliasing pointer to this object, so a submission
+// allocates one block for both and moves nothing.
 class handler_impl {
 public:
   handler_impl(std::shared_ptr<queue_impl> q) : m_queue(std::move(q)) {}

@@ -114,25 +114,36 @@ private:
 } // namespace
 
 void schedule(std::shared_ptr<command> cmd) {
-  auto pending = std::make_shared<std::atomic<std::size_t>>(cmd->deps.size() + 1);
-  bool on_stream = runs_on_stream(*cmd);
-  for (auto& dep : cmd->deps) {
-    if (dep->is_complete()) {
-      pending->fetch_sub(1, std::memory_order_acq_rel);
-      continue;
-    }
+  const bool on_stream = runs_on_stream(*cmd);
+  auto& stream = cmd->queue->stream();
+  // A dependency is met when it completed, or when the device orders the command after it. An
+  // earlier operation of the same stream needs nothing at all (the common case of an in-order
+  // queue, SYCL 2020 4.6.5.2 property::queue::in_order), so the stream is asked before the
+  // driver is queried about the dependency.
+  auto satisfied = [&](const std::shared_ptr<event_impl>& dep) {
+    if (dep->status() == info::event_command_status::complete) return true;
     if (on_stream)
-      if (auto native = dep->native(); native && cmd->queue->stream().wait_on_device(*native)) {
-        pending->fetch_sub(1, std::memory_order_acq_rel);
-        continue;
-      }
-    bool registered = dep->on_complete([pending, cmd] {
-      if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) worker_pool::get().push(cmd);
-    });
-    if (!registered) pending->fetch_sub(1, std::memory_order_acq_rel);
+      if (auto native = dep->native(); native && stream.wait_on_device(*native)) return true;
+    return dep->is_complete();
+  };
+  std::vector<std::shared_ptr<event_impl>> waiting = std::move(cmd->deps);
+  std::shared_ptr<event_impl> previous = std::move(cmd->previous);
+  if (previous && satisfied(previous)) previous.reset();
+  std::erase_if(waiting, satisfied);
+  if (previous) waiting.push_back(std::move(previous));
+
+  // Only a command that must wait pays for the counter and the continuations; the rest runs now.
+  if (!waiting.empty()) {
+    auto pending = std::make_shared<std::atomic<std::size_t>>(waiting.size() + 1);
+    for (auto& dep : waiting) {
+      bool registered = dep->on_complete([pending, cmd] {
+        if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) worker_pool::get().push(cmd);
+      });
+      if (!registered) pending->fetch_sub(1, std::memory_order_acq_rel);
+    }
+    waiting.clear();
+    if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) return;
   }
-  cmd->deps.clear();
-  if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) return;
   if (cmd->what == command::kind::host_task) worker_pool::get().push(std::move(cmd));
   else execute(*cmd);
 }

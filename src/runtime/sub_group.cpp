@@ -5,6 +5,8 @@
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
@@ -17,9 +19,20 @@ namespace {
 using sycl::detail::sub_group_size_automatic;
 using sycl::detail::sub_group_size_primary;
 
+// Looked up by the string_view a launch holds, without building a std::string per submission.
+struct name_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept {
+    return std::hash<std::string_view>()(s);
+  }
+};
+
 struct recorded_sizes {
   std::shared_mutex mutex;
-  std::unordered_map<std::string, std::uint32_t> sizes;
+  std::unordered_map<std::string, std::uint32_t, name_hash, std::equal_to<>> sizes;
+  // Whether any record exists: most programs state no sub-group size, and then a submission
+  // neither locks nor hashes (seed 004 only constrains kernels that require a size).
+  std::atomic<bool> any{false};
 };
 
 recorded_sizes& records() {
@@ -43,9 +56,9 @@ std::string list(const std::vector<std::size_t>& sizes) {
 
 std::uint32_t recorded_sub_group_size(std::string_view kernel) {
   auto& r = records();
+  if (!r.any.load(std::memory_order_acquire)) return 0;
   std::shared_lock lock(r.mutex);
-  if (r.sizes.empty()) return 0;
-  auto it = r.sizes.find(std::string(kernel));
+  auto it = r.sizes.find(kernel);
   return it == r.sizes.end() ? 0 : it->second;
 }
 
@@ -111,4 +124,5 @@ __syclone_register_sub_group_sizes(const syclone_kernel_sub_group_size* records_
   auto& r = syclone::runtime::records();
   std::unique_lock lock(r.mutex);
   for (uint64_t i = 0; i < count; ++i) r.sizes[records_in[i].kernel] = records_in[i].size;
+  if (count) r.any.store(true, std::memory_order_release);
 }

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace {
@@ -48,6 +49,12 @@ void param_bytes(std::size_t n) {
           lib ? reinterpret_cast<void (*)(std::size_t)>(dlsym(lib, "fake_cuda_set_param_size"))
               : nullptr)
     set(n);
+}
+
+int module_loads() {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  auto* get = lib ? reinterpret_cast<int (*)()>(dlsym(lib, "fake_cuda_module_loads")) : nullptr;
+  return get ? get() : -1;
 }
 
 bool same(const unsigned* v, unsigned x, unsigned y, unsigned z) {
@@ -121,9 +128,11 @@ int main() {
      f[i] = sycl::sin(static_cast<float>(i[0])) + sycl::exp(0.5f);
    }).wait();
   CHECK(std::string(last_launch().name) == __builtin_sycl_unique_stable_name(math_kernel_name));
-  for (int value : {3, 5, 3}) {
+  // One kernel, launched with values (the kernel cache's full lookup) and without (its
+  // per-thread path).
+  auto spec_launch = [&](std::optional<int> value) {
     q.submit([&](sycl::handler& h) {
-       h.set_specialization_constant<trips>(value);
+       if (value) h.set_specialization_constant<trips>(*value);
        h.parallel_for<spec_kernel_name>(
            sycl::range<1>(256), [=](sycl::id<1> i, sycl::kernel_handler kh) {
              float acc = 0;
@@ -131,8 +140,24 @@ int main() {
              f[i] = acc;
            });
      }).wait();
+  };
+  for (int value : {3, 5, 3}) {
+    spec_launch(value);
     CHECK(std::string(last_launch().name) == __builtin_sycl_unique_stable_name(spec_kernel_name));
   }
+  // The defaults get their own function once; switching back and forth between them and the
+  // values loads nothing more.
+  const int loads = module_loads();
+  spec_launch(std::nullopt);
+  CHECK(module_loads() == loads + 1);
+  for (std::optional<int> value :
+       {std::optional<int>(), std::optional<int>(5), std::optional<int>(), std::optional<int>(3)})
+    spec_launch(value);
+  CHECK(module_loads() == loads + 1);
+  spec_launch(7);
+  CHECK(module_loads() == loads + 2);
+  spec_launch(std::nullopt);
+  CHECK(module_loads() == loads + 2);
 
   // USM copies and fills through the runtime (the fake's device memory is host memory).
   std::vector<int> host(4096);

@@ -203,4 +203,37 @@ TEST(kernel_registry, concurrent_registration_and_lookup) {
   registry.unregister_image(&stable);
 }
 
+// Launches cache what they looked up under a generation (src/runtime/kernel_bundle.cpp,
+// src/backends/cuda/cuda_kernels.cpp): every change a lookup could see must change it, and
+// nothing else may (a lookup that found nothing new keeps its cache).
+TEST(kernel_registry, generation_changes_with_every_registration_change) {
+  auto& registry = kernel_registry::get();
+  syclone_image_descriptor image = make("nvptx64", nvptx_kernels, 2);
+  const auto g0 = registry.generation();
+  EXPECT_NE(g0, 0u); // 0 marks an empty cache entry
+  (void)registry.find("_ZTS5Alpha", "nvptx64");
+  EXPECT_EQ(registry.generation(), g0);
+
+  __syclone_register_image(&image);
+  const auto g1 = registry.generation();
+  EXPECT_NE(g1, g0);
+  __syclone_register_image(&image); // already registered: nothing changes
+  EXPECT_EQ(registry.generation(), g1);
+
+  __syclone_unregister_image(&image);
+  const auto g2 = registry.generation();
+  EXPECT_NE(g2, g1);
+  __syclone_unregister_image(&image); // unknown: nothing changes
+  EXPECT_EQ(registry.generation(), g2);
+
+  registry.register_host_kernel("_ZTS11GenerationK");
+  const auto g3 = registry.generation();
+  EXPECT_NE(g3, g2);
+  registry.register_host_kernel("_ZTS11GenerationK"); // counted: still there
+  registry.unregister_host_kernel("_ZTS11GenerationK");
+  EXPECT_EQ(registry.generation(), g3);
+  registry.unregister_host_kernel("_ZTS11GenerationK");
+  EXPECT_NE(registry.generation(), g3);
+}
+
 } // namespace

@@ -155,7 +155,7 @@ void completion_dispatcher::loop() {
 // cuda_event
 
 cuda_event::cuda_event(event_services& services, std::shared_ptr<stream_handle> stream,
-                       CUevent start, CUevent end, std::uint64_t enqueued_ns, std::string what)
+                       CUevent start, CUevent end, std::uint64_t enqueued_ns, operation_name what)
     : m_services(services), m_stream(std::move(stream)), m_start(start), m_end(end),
       m_enqueued_ns(enqueued_ns), m_what(std::move(what)) {}
 
@@ -170,7 +170,7 @@ cuda_event::~cuda_event() {
 
 void cuda_event::fail(const char* call, CUresult result) {
   std::lock_guard lock(m_mutex);
-  if (!m_error) m_error = make_error(call, result, m_what);
+  if (!m_error) m_error = make_error(call, result, m_what.text());
   m_done.store(true, std::memory_order_release);
 }
 

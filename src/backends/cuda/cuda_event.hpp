@@ -79,6 +79,25 @@ private:
 
 class cuda_event;
 
+// What error messages call an operation ("kernel `K` on NVIDIA H100"). A kernel launch refers to
+// the text its kernel_function built once (it lives as long as the device), so that a launch
+// formats no string; copies and fills own theirs.
+class operation_name {
+public:
+  explicit operation_name(std::string owned) : m_owned(std::move(owned)) {}
+  // Refers to `text`, which must outlive every event named by it.
+  static operation_name lasting(const std::string& text) {
+    operation_name n{std::string()};
+    n.m_lasting = &text;
+    return n;
+  }
+  const std::string& text() const noexcept { return m_lasting ? *m_lasting : m_owned; }
+
+private:
+  std::string m_owned;
+  const std::string* m_lasting = nullptr;
+};
+
 // Delivers native_event::notify callbacks from a helper thread, which may call the driver (the
 // callbacks complete runtime events, and whatever that runs). The thread polls the pending events:
 // without sleeping for a short while after a new one arrives (short operations report within
@@ -127,10 +146,10 @@ struct event_services {
 class cuda_event final : public runtime::native_event,
                          public std::enable_shared_from_this<cuda_event> {
 public:
-  // `start` is null without profiling. `what` names the operation in error messages
-  // ("kernel `K` on NVIDIA H100").
+  // `start` is null without profiling (and `enqueued_ns` unused then). `what` names the
+  // operation in error messages.
   cuda_event(event_services& services, std::shared_ptr<stream_handle> stream, CUevent start,
-             CUevent end, std::uint64_t enqueued_ns, std::string what);
+             CUevent end, std::uint64_t enqueued_ns, operation_name what);
   ~cuda_event() override;
 
   bool query() override;
@@ -151,7 +170,7 @@ private:
   std::shared_ptr<stream_handle> m_stream;
   CUevent m_start, m_end;
   std::uint64_t m_enqueued_ns;
-  std::string m_what;
+  operation_name m_what;
   std::atomic<bool> m_done{false};
   mutable std::mutex m_mutex;
   std::exception_ptr m_error;

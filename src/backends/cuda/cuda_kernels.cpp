@@ -82,6 +82,36 @@ std::string not_compiled_message(const std::string& kernel,
   return msg;
 }
 
+kernel_function& kernel_cache::get(const sycl::detail::kernel_launch& launch) {
+  std::string_view name = launch.name ? launch.name : "";
+  const sycl::detail::spec_constant_values* values = launch.spec_constants;
+  // With values, the function depends on them (SYCL 2020 4.9.5): the full lookup below.
+  if (values && !values->empty()) return get(std::string(name), values);
+  // Without, it depends on the kernel's name and on which image holds it, which only changes
+  // with the registry's generation; a cached function is one already loaded, and loaded
+  // functions stay in the cache as long as the device lives.
+  struct entry {
+    const kernel_cache* cache = nullptr;
+    std::uint64_t generation = 0; // the registry's generations start at 1
+    std::string name;
+    kernel_function* function = nullptr;
+  };
+  constexpr std::size_t slots = 8;
+  thread_local entry seen[slots];
+  thread_local std::size_t next = 0;
+  const std::uint64_t generation = runtime::kernel_registry::get().generation();
+  for (const auto& e : seen)
+    if (e.cache == this && e.generation == generation && e.name == name) return *e.function;
+  // Read before the search: if the registry changes meanwhile, the entry is stale at once.
+  kernel_function& fn = get(std::string(name), nullptr);
+  entry& e = seen[next++ % slots];
+  e.cache = this;
+  e.generation = generation;
+  e.name.assign(name);
+  e.function = &fn;
+  return fn;
+}
+
 kernel_function& kernel_cache::get(const std::string& name,
                                    const sycl::detail::spec_constant_values* spec_values) {
   auto& registry = runtime::kernel_registry::get();
@@ -147,6 +177,8 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   const driver_api& d = driver();
   make_current(m_info.context);
   auto fn = std::make_unique<kernel_function>();
+  fn->name = kernel;
+  fn->description = "kernel `" + kernel + "` on " + m_info.device_name;
 
   std::string error_log(log_size, '\0'), info_log(log_size, '\0');
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,

@@ -20,6 +20,8 @@ namespace syclone::cuda {
 
 // A loaded kernel and what launches need to know about it.
 struct kernel_function {
+  std::string name;        // the kernel's name, for messages
+  std::string description; // "kernel `K` on NVIDIA H100": what launches call it in messages
   CUmodule module = nullptr;
   CUfunction function = nullptr;
   function_limits limits;
@@ -53,10 +55,10 @@ public:
 
   // The function for `launch`: cached per (image, kernel, specialization constant values).
   // Throws sycl::exception: errc::kernel_not_supported when no nvptx64 image holds the kernel,
-  // errc::build when the JIT or the driver's PTX compiler fails.
-  kernel_function& get(const sycl::detail::kernel_launch& launch) {
-    return get(launch.name ? launch.name : "", launch.spec_constants);
-  }
+  // errc::build when the JIT or the driver's PTX compiler fails. A launch without
+  // specialization constant values is answered from a per-thread cache of the functions found
+  // under the kernel registry's current generation: no lock, no image search, no key to build.
+  kernel_function& get(const sycl::detail::kernel_launch& launch);
   // The same for kernel `name` with `values` (null: defaults); what sycl::build prepares and
   // launches from its bundle find. Only the values the kernel reads (recorded in its image)
   // enter the key, so a bundle that sets more compiles the kernel once for what it uses.

@@ -40,7 +40,7 @@ cuda_stream::~cuda_stream() {
 }
 
 template <typename Enqueue>
-std::shared_ptr<cuda_event> cuda_stream::submit(std::string what, Enqueue&& enqueue) {
+std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& enqueue) {
   const driver_api& d = driver();
   event_services& services = m_device.events();
   event_pool& pool = m_profiling ? services.timing_pool : services.plain_pool;
@@ -50,7 +50,8 @@ std::shared_ptr<cuda_event> cuda_stream::submit(std::string what, Enqueue&& enqu
     if (m_profiling) start = pool.acquire();
     std::lock_guard lock(m_mutex);
     if (!m_staging.empty()) release_staging();
-    std::uint64_t enqueued = host_now_ns();
+    // Only profile() reads the enqueue time: a stream that does not profile skips the clock.
+    std::uint64_t enqueued = m_profiling ? host_now_ns() : 0;
     if (start) call(d.event_record, start, m_handle->get());
     enqueue();
     call(d.event_record, end, m_handle->get());
@@ -84,16 +85,18 @@ bool cuda_stream::wait_on_device(runtime::native_event& e) {
 std::shared_ptr<runtime::native_event>
 cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t local_bytes) {
   const driver_api& d = driver();
-  const std::string name = launch.name ? launch.name : "";
-  const std::string& device_name = m_device.properties().name;
+  // Everything per kernel (function, limits, the names messages use) was found or built when
+  // the kernel was loaded; a launch only chooses its shape and calls the driver.
   kernel_function& kernel = m_device.kernels().get(launch);
+  const std::string& device_name = m_device.properties().name;
 
   function_limits limits = kernel.limits;
   if (local_bytes > 0) {
     if (local_bytes + kernel.static_shared_bytes > m_device.max_shared_optin())
       sycl::detail::throw_error(
           sycl::errc::memory_allocation,
-          "kernel `" + name + "` needs " + std::to_string(local_bytes) + " bytes of local memory" +
+          "kernel `" + kernel.name + "` needs " + std::to_string(local_bytes) +
+              " bytes of local memory" +
               (kernel.static_shared_bytes
                    ? " (plus " + std::to_string(kernel.static_shared_bytes) + " of its own)"
                    : std::string()) +
@@ -116,21 +119,21 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
         limits.occupancy_block_size = static_cast<unsigned>(block);
     }
   }
-  launch_geometry g = choose_geometry(launch, m_device.limits(), limits, name, device_name);
+  launch_geometry g = choose_geometry(launch, m_device.limits(), limits, kernel.name, device_name);
   const bool empty = std::size_t(g.grid[0]) * g.grid[1] * g.grid[2] == 0;
 
   // The kernel's one parameter is the kernel object, passed by value: the driver copies its
   // bytes at the launch call.
   void* params[] = {launch.object.get()};
-  std::string what = "kernel `" + name + "` on " + device_name;
-  return submit(what, [&] {
+  return submit(operation_name::lasting(kernel.description), [&] {
     if (empty) return;
     CUresult r = invoke(d.launch_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2],
                         g.block[0], g.block[1], g.block[2], static_cast<unsigned>(local_bytes),
                         m_handle->get(), params, static_cast<void**>(nullptr));
     if (r != CUDA_SUCCESS) {
-      std::string context = what + " with grid " + dims(g.grid) + ", block " + dims(g.block) +
-                            " and " + std::to_string(local_bytes) + " bytes of local memory";
+      std::string context = kernel.description + " with grid " + dims(g.grid) + ", block " +
+                            dims(g.block) + " and " + std::to_string(local_bytes) +
+                            " bytes of local memory";
       if (r == CUDA_ERROR_INVALID_VALUE && launch.object_size > 4096)
         context += " (a kernel object of " + std::to_string(launch.object_size) +
                    " bytes; capture less by value)";
@@ -213,7 +216,7 @@ std::shared_ptr<runtime::native_event> cuda_stream::copy(const sycl::detail::mem
   auto ops = plan_copy(src, dst, m_device.max_pitch());
   std::string what = "copy of " + std::to_string(layout_of(src).bytes()) + " bytes on " +
                      m_device.properties().name;
-  return submit(what, [&] {
+  return submit(operation_name(what), [&] {
     for (const auto& op : ops) execute(op, nullptr, 0, what);
   });
 }
@@ -236,7 +239,7 @@ std::shared_ptr<runtime::native_event> cuda_stream::fill(const sycl::detail::mem
     }
   std::shared_ptr<cuda_event> event;
   try {
-    event = submit(what, [&] {
+    event = submit(operation_name(what), [&] {
       for (const auto& op : ops) execute(op, staging, pattern_size, what);
     });
   } catch (...) {

@@ -36,7 +36,7 @@ private:
   // Records the start event, runs `enqueue` (which adds the operation to the stream), records
   // the end event; serialized so that operations of several host threads do not interleave.
   template <typename Enqueue>
-  std::shared_ptr<cuda_event> submit(std::string what, Enqueue&& enqueue);
+  std::shared_ptr<cuda_event> submit(operation_name what, Enqueue&& enqueue);
   void execute(const transfer_op& op, const void* staging, std::size_t pattern_size,
                const std::string& what);
   // Frees the host staging buffers of fills that completed (call with m_mutex held).
