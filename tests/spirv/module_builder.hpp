@@ -11,6 +11,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <unistd.h>
 
@@ -47,7 +48,9 @@ public:
       else if (w.text[0] == '"')
         append_string(inst.operands, w.text.substr(1, w.text.size() - 2));
       else
-        std::abort(); // a test typo: ids start with %, strings with "
+        // A test typo: ids start with %, strings with ". GoogleTest reports the exception.
+        throw std::logic_error("module_builder: operand '" + w.text +
+                               "' is neither an %id nor a \"string\"");
     }
     m.instructions.push_back(std::move(inst));
     return m.instructions.size() - 1;
@@ -55,7 +58,7 @@ public:
 
   std::size_t add(std::string_view opname, std::initializer_list<word> operands) {
     const opcode_info* info = find_opcode(opname);
-    if (!info) std::abort();
+    if (!info) throw std::logic_error("module_builder: no opcode " + std::string(opname));
     return add(info->opcode, operands);
   }
 
