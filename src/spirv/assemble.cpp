@@ -511,8 +511,10 @@ private:
       // break the rule read back as they were written (disassemble() prints such a word whole).
       const std::uint32_t width = type.width < 32 ? 32 : type.width;
       const std::uint64_t limit = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+      // A 0-bit integer type (invalid, but encodable) takes one word like any narrow one.
+      const std::uint32_t sign_width = type.width == 0 ? 32 : type.width;
       const std::uint64_t most_negative =
-          type.width >= 64 ? std::uint64_t{1} << 63 : std::uint64_t{1} << (type.width - 1);
+          sign_width >= 64 ? std::uint64_t{1} << 63 : std::uint64_t{1} << (sign_width - 1);
       if (negative && v > most_negative)
         fail(t, "an integer that fits in " + std::to_string(type.width) + " bits");
       if (!negative && v > limit)

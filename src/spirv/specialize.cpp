@@ -69,6 +69,7 @@ std::uint64_t mask_of(std::uint32_t width) {
 }
 std::int64_t sign_extend(std::uint64_t bits, std::uint32_t width) {
   if (width >= 64) return static_cast<std::int64_t>(bits);
+  if (width == 0) return 0;
   std::uint64_t sign = std::uint64_t{1} << (width - 1);
   return static_cast<std::int64_t>((bits ^ sign) - sign);
 }
@@ -117,12 +118,14 @@ void specializer::record_type(const instruction& inst) {
   t.opcode = inst.opcode;
   switch (inst.opcode) {
   case op::TypeInt:
-    if (w.size() < 3) return;
+    // Widths outside 1..64 are not types a constant can be folded in (SPIR-V 1.6 section
+    // 2.16.1 allows 8..64); leaving them unknown makes their constants an error, not a fold.
+    if (w.size() < 3 || w[1] == 0 || w[1] > 64) return;
     t.width = w[1];
     t.is_signed = w[2] != 0;
     break;
   case op::TypeFloat:
-    if (w.size() < 2) return;
+    if (w.size() < 2 || w[1] == 0 || w[1] > 64) return;
     t.width = w[1];
     break;
   case op::TypeVector:
@@ -305,7 +308,7 @@ value specializer::scalar_op(std::uint32_t opcode, std::uint32_t result_type,
     std::int64_t x = ia(), y = ib();
     if (y == -1) {
       // x / -1 overflows only for the most negative value; the remainder is always 0.
-      if (opcode == opc::SDiv && x == sign_extend(std::uint64_t{1} << (w - 1), w))
+      if (opcode == opc::SDiv && w > 0 && x == sign_extend(std::uint64_t{1} << (w - 1), w))
         throw error(what + ": the most negative " + std::to_string(w) +
                     "-bit value divided by -1 overflows (the result is undefined)");
       r.bits =
