@@ -71,9 +71,12 @@ private:
 inline bool spirv_val_accepts(const module& m, const char* env = "spv1.6") {
   char path[] = "/tmp/syclone_spirv_test_XXXXXX";
   int fd = mkstemp(path);
-  if (fd < 0) std::abort();
+  if (fd < 0) throw std::runtime_error("spirv_val_accepts: cannot create a temporary file");
   auto bytes = write(m);
-  if (::write(fd, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) std::abort();
+  if (::write(fd, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) {
+    ::close(fd);
+    throw std::runtime_error("spirv_val_accepts: cannot write " + std::string(path));
+  }
   ::close(fd);
   std::string command =
       std::string("spirv-val --target-env ") + env + " " + path + " > /dev/null 2>&1";
