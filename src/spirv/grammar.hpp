@@ -14,20 +14,24 @@ namespace syclone::spirv {
 
 // Opcodes, capabilities and decorations named in code (the rest are only in the tables).
 namespace op {
-inline constexpr std::uint16_t Nop = 0, Name = 5, MemberName = 6, String = 7, Line = 8,
-                               Extension = 10, ExtInstImport = 11, ExtInst = 12, MemoryModel = 14,
-                               EntryPoint = 15, ExecutionMode = 16, Capability = 17, TypeVoid = 19,
-                               TypeBool = 20, TypeInt = 21, TypeFloat = 22, TypeVector = 23,
-                               TypeArray = 28, TypeStruct = 30, TypePointer = 32, TypeFunction = 33,
+inline constexpr std::uint16_t Nop = 0, SourceContinued = 2, Source = 3, SourceExtension = 4,
+                               Name = 5, MemberName = 6, String = 7, Line = 8, Extension = 10,
+                               ExtInstImport = 11, ExtInst = 12, MemoryModel = 14, EntryPoint = 15,
+                               ExecutionMode = 16, Capability = 17, TypeVoid = 19, TypeBool = 20,
+                               TypeInt = 21, TypeFloat = 22, TypeVector = 23, TypeArray = 28,
+                               TypeStruct = 30, TypePointer = 32, TypeFunction = 33,
                                ConstantTrue = 41, ConstantFalse = 42, Constant = 43,
                                ConstantComposite = 44, ConstantNull = 46, SpecConstantTrue = 48,
                                SpecConstantFalse = 49, SpecConstant = 50,
                                SpecConstantComposite = 51, SpecConstantOp = 52, Function = 54,
                                FunctionParameter = 55, FunctionEnd = 56, FunctionCall = 57,
                                Variable = 59, Load = 61, Store = 62, Decorate = 71,
-                               MemberDecorate = 72, CopyObject = 83, Bitcast = 124, Label = 248,
-                               Return = 253, ExecutionModeId = 331, DecorateId = 332,
-                               TypeUntypedPointerKHR = 4417, SubgroupBlockPrefetchINTEL = 6221;
+                               MemberDecorate = 72, DecorationGroup = 73, GroupDecorate = 74,
+                               GroupMemberDecorate = 75, CopyObject = 83, Bitcast = 124,
+                               Label = 248, Return = 253, ModuleProcessed = 330,
+                               ExecutionModeId = 331, DecorateId = 332, DecorateString = 5632,
+                               MemberDecorateString = 5633, TypeUntypedPointerKHR = 4417,
+                               SubgroupBlockPrefetchINTEL = 6221;
 } // namespace op
 namespace capability {
 inline constexpr std::uint32_t Addresses = 4, Linkage = 5, Kernel = 6, Int8 = 39,
@@ -36,6 +40,15 @@ inline constexpr std::uint32_t Addresses = 4, Linkage = 5, Kernel = 6, Int8 = 39
 namespace decoration {
 inline constexpr std::uint32_t SpecId = 1, BuiltIn = 11, FuncParamAttr = 38, LinkageAttributes = 41,
                                CacheControlLoadINTEL = 6442, CacheControlStoreINTEL = 6443;
+}
+// SPV_INTEL_cache_controls: the LoadCacheControl operand of CacheControlLoadINTEL.
+namespace load_cache_control {
+inline constexpr std::uint32_t Uncached = 0, Cached = 1, Streaming = 2, InvalidateAfterRead = 3,
+                               ConstCached = 4;
+}
+// OpenCL.std extended instructions named in code.
+namespace opencl_std {
+inline constexpr std::uint32_t prefetch = 185;
 }
 namespace storage_class {
 inline constexpr std::uint32_t UniformConstant = 0, Input = 1, Workgroup = 4, CrossWorkgroup = 5,

@@ -1,5 +1,7 @@
 #include "postpass.hpp"
 
+#include "grammar.hpp"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -10,64 +12,41 @@ namespace syclone::spirv {
 
 namespace {
 
-// Opcodes, capabilities and enumerants the pass reads or writes (SPIR-V 1.6 section 3; the
-// Intel ones from their extension specifications).
-namespace opc {
-constexpr std::uint16_t SourceContinued = 2, Source = 3, SourceExtension = 4, Name = 5,
-                        MemberName = 6, String = 7, Extension = 10, ExtInstImport = 11,
-                        ExtInst = 12, MemoryModel = 14, EntryPoint = 15, ExecutionMode = 16,
-                        Capability = 17, Constant = 43, ConstantNull = 46, Function = 54,
-                        FunctionParameter = 55, FunctionEnd = 56, FunctionCall = 57, Decorate = 71,
-                        MemberDecorate = 72, DecorationGroup = 73, GroupDecorate = 74,
-                        GroupMemberDecorate = 75, CopyObject = 83, ModuleProcessed = 330,
-                        ExecutionModeId = 331, DecorateId = 332, DecorateString = 5632,
-                        MemberDecorateString = 5633, SubgroupBlockPrefetchINTEL = 6221;
-} // namespace opc
-constexpr std::uint32_t capability_linkage = 5;
-constexpr std::uint32_t capability_subgroup_buffer_prefetch = 6220;
-constexpr std::uint32_t capability_cache_controls = 6441;
-constexpr std::uint32_t decoration_builtin = 11;
-constexpr std::uint32_t decoration_linkage_attributes = 41;
-constexpr std::uint32_t decoration_cache_control_load = 6442;
-constexpr std::uint32_t load_cache_uncached = 0, load_cache_cached = 1,
-                        load_cache_invalidate_after_read = 3;
-constexpr std::uint32_t opencl_std_prefetch = 185;
-
 constexpr std::string_view prefetch_marker = "__syclone_spirv_prefetch";
 constexpr std::string_view block_prefetch_marker = "__syclone_spirv_block_prefetch";
 
-bool is_preamble(std::uint16_t op) {
-  switch (op) {
-  case opc::Capability:
-  case opc::Extension:
-  case opc::ExtInstImport:
-  case opc::MemoryModel:
-  case opc::EntryPoint:
-  case opc::ExecutionMode:
-  case opc::ExecutionModeId:
-  case opc::String:
-  case opc::SourceExtension:
-  case opc::Source:
-  case opc::SourceContinued:
-  case opc::Name:
-  case opc::MemberName:
-  case opc::ModuleProcessed:
+bool is_preamble(std::uint16_t opcode) {
+  switch (opcode) {
+  case op::Capability:
+  case op::Extension:
+  case op::ExtInstImport:
+  case op::MemoryModel:
+  case op::EntryPoint:
+  case op::ExecutionMode:
+  case op::ExecutionModeId:
+  case op::String:
+  case op::SourceExtension:
+  case op::Source:
+  case op::SourceContinued:
+  case op::Name:
+  case op::MemberName:
+  case op::ModuleProcessed:
     return true;
   default:
     return false;
   }
 }
 
-bool is_annotation(std::uint16_t op) {
-  switch (op) {
-  case opc::Decorate:
-  case opc::MemberDecorate:
-  case opc::DecorationGroup:
-  case opc::GroupDecorate:
-  case opc::GroupMemberDecorate:
-  case opc::DecorateId:
-  case opc::DecorateString:
-  case opc::MemberDecorateString:
+bool is_annotation(std::uint16_t opcode) {
+  switch (opcode) {
+  case op::Decorate:
+  case op::MemberDecorate:
+  case op::DecorationGroup:
+  case op::GroupDecorate:
+  case op::GroupMemberDecorate:
+  case op::DecorateId:
+  case op::DecorateString:
+  case op::MemberDecorateString:
     return true;
   default:
     return false;
@@ -83,7 +62,6 @@ std::string hex_id(std::uint32_t id) {
   return "%" + std::to_string(id);
 }
 
-
 // LLVM's SPIR-V backend gives the BuiltIn variables it creates for __spirv_BuiltIn* Import
 // linkage as well. A BuiltIn variable is provided by the consumer whatever its linkage
 // (SPIR-V 1.6 section 3.21, BuiltIn decoration), so the linkage only costs the image the Linkage
@@ -91,25 +69,25 @@ std::string hex_id(std::uint32_t id) {
 void drop_builtin_linkage(module& m) {
   std::set<std::uint32_t> builtins;
   for (const auto& inst : m.instructions)
-    if (inst.opcode == opc::Decorate && inst.operands.size() >= 2 &&
-        inst.operands[1] == decoration_builtin)
+    if (inst.opcode == op::Decorate && inst.operands.size() >= 2 &&
+        inst.operands[1] == decoration::BuiltIn)
       builtins.insert(inst.operands[0]);
   std::erase_if(m.instructions, [&](const instruction& x) {
-    return x.opcode == opc::Decorate && x.operands.size() >= 2 &&
-           x.operands[1] == decoration_linkage_attributes && builtins.count(x.operands[0]);
+    return x.opcode == op::Decorate && x.operands.size() >= 2 &&
+           x.operands[1] == decoration::LinkageAttributes && builtins.count(x.operands[0]);
   });
 }
 
 void drop_unused_linkage_capability(module& m) {
   bool linkage_left =
       std::any_of(m.instructions.begin(), m.instructions.end(), [](const instruction& x) {
-        return x.opcode == opc::Decorate && x.operands.size() >= 2 &&
-               x.operands[1] == decoration_linkage_attributes;
+        return x.opcode == op::Decorate && x.operands.size() >= 2 &&
+               x.operands[1] == decoration::LinkageAttributes;
       });
   if (!linkage_left)
     std::erase_if(m.instructions, [](const instruction& x) {
-      return x.opcode == opc::Capability && x.operands.size() == 1 &&
-             x.operands[0] == capability_linkage;
+      return x.opcode == op::Capability && x.operands.size() == 1 &&
+             x.operands[0] == capability::Linkage;
     });
 }
 
@@ -120,8 +98,8 @@ postpass_statistics lower_prefetch_markers(module& m) {
   // The marker declarations, by the name their Import linkage gives them.
   std::map<std::uint32_t, marker> markers;
   for (const auto& inst : in) {
-    if (inst.opcode != opc::Decorate || inst.operands.size() < 3 ||
-        inst.operands[1] != decoration_linkage_attributes)
+    if (inst.opcode != op::Decorate || inst.operands.size() < 3 ||
+        inst.operands[1] != decoration::LinkageAttributes)
       continue;
     std::string name = inst.string_at(2);
     if (!name.starts_with("__syclone_")) continue;
@@ -137,22 +115,22 @@ postpass_statistics lower_prefetch_markers(module& m) {
   std::map<std::uint32_t, std::uint64_t> constants;
   for (std::size_t i = 0; i < in.size(); ++i) {
     const auto& inst = in[i];
-    if (inst.opcode == opc::Constant && inst.operands.size() >= 3) {
+    if (inst.opcode == op::Constant && inst.operands.size() >= 3) {
       std::uint64_t value = inst.operands[2];
       if (inst.operands.size() >= 4) value |= std::uint64_t(inst.operands[3]) << 32;
       constants[inst.operands[1]] = value;
-    } else if (inst.opcode == opc::ConstantNull && inst.operands.size() >= 2) {
+    } else if (inst.opcode == op::ConstantNull && inst.operands.size() >= 2) {
       constants[inst.operands[1]] = 0;
-    } else if (inst.opcode == opc::Function && inst.operands.size() >= 2 &&
+    } else if (inst.opcode == op::Function && inst.operands.size() >= 2 &&
                markers.count(inst.operands[1])) {
       auto& mk = markers[inst.operands[1]];
-      for (std::size_t p = i + 1; p < in.size() && in[p].opcode == opc::FunctionParameter; ++p)
+      for (std::size_t p = i + 1; p < in.size() && in[p].opcode == op::FunctionParameter; ++p)
         mk.parameter_types.push_back(in[p].operands.at(0));
     }
   }
   std::optional<std::uint32_t> opencl_std;
   for (const auto& inst : in)
-    if (inst.opcode == opc::ExtInstImport && inst.operands.size() >= 2 &&
+    if (inst.opcode == op::ExtInstImport && inst.operands.size() >= 2 &&
         inst.string_at(1) == "OpenCL.std")
       opencl_std = inst.operands[0];
 
@@ -173,14 +151,14 @@ postpass_statistics lower_prefetch_markers(module& m) {
 
   for (std::size_t i = 0; i < in.size(); ++i) {
     const auto& inst = in[i];
-    if (inst.opcode == opc::Function && inst.operands.size() >= 2 &&
+    if (inst.opcode == op::Function && inst.operands.size() >= 2 &&
         markers.count(inst.operands[1])) {
       removed_ids.insert(inst.operands[1]);
-      for (++i; i < in.size() && in[i].opcode != opc::FunctionEnd; ++i)
-        if (in[i].opcode == opc::FunctionParameter) removed_ids.insert(in[i].operands.at(1));
+      for (++i; i < in.size() && in[i].opcode != op::FunctionEnd; ++i)
+        if (in[i].opcode == op::FunctionParameter) removed_ids.insert(in[i].operands.at(1));
       continue; // skips OpFunctionEnd too
     }
-    if (inst.opcode != opc::FunctionCall || inst.operands.size() < 3 ||
+    if (inst.opcode != op::FunctionCall || inst.operands.size() < 3 ||
         !markers.count(inst.operands[2])) {
       out.push_back(inst);
       continue;
@@ -202,14 +180,15 @@ postpass_statistics lower_prefetch_markers(module& m) {
     // through the decorated pointer). Prefetching into level L: the levels closer to the core
     // stay uncached, L itself is cached (non-temporal: invalidated once read).
     std::uint32_t decorated = m.new_id();
-    out.push_back({opc::CopyObject, {mk.parameter_types[0], decorated, pointer}});
+    out.push_back({op::CopyObject, {mk.parameter_types[0], decorated, pointer}});
     for (std::uint32_t l = 0; l + 1 < level; ++l)
       decorations.push_back(
-          {opc::Decorate, {decorated, decoration_cache_control_load, l, load_cache_uncached}});
+          {op::Decorate,
+           {decorated, decoration::CacheControlLoadINTEL, l, load_cache_control::Uncached}});
     decorations.push_back(
-        {opc::Decorate,
-         {decorated, decoration_cache_control_load, static_cast<std::uint32_t>(level - 1),
-          non_temporal ? load_cache_invalidate_after_read : load_cache_cached}});
+        {op::Decorate,
+         {decorated, decoration::CacheControlLoadINTEL, static_cast<std::uint32_t>(level - 1),
+          non_temporal ? load_cache_control::InvalidateAfterRead : load_cache_control::Cached}});
     stats.cache_controls += level;
 
     if (mk.name == block_prefetch_marker) {
@@ -221,66 +200,66 @@ postpass_statistics lower_prefetch_markers(module& m) {
       // Seed 003: Ptr into CrossWorkgroup to an integer scalar (the marker's parameter is a
       // global char*), NumBytes a 32-bit unsigned constant (its parameter is uint32_t). The
       // instruction has no result: the call's void result goes.
-      out.push_back({opc::SubgroupBlockPrefetchINTEL, {decorated, bytes}});
+      out.push_back({op::SubgroupBlockPrefetchINTEL, {decorated, bytes}});
       removed_ids.insert(result);
       uses_block_prefetch = true;
       ++stats.block_prefetches;
     } else {
       if (!opencl_std) {
         opencl_std = m.new_id();
-        instruction import{opc::ExtInstImport, {*opencl_std}};
+        instruction import{op::ExtInstImport, {*opencl_std}};
         append_string(import.operands, "OpenCL.std");
         auto at = std::find_if(out.begin(), out.end(), [](const instruction& x) {
-          return x.opcode != opc::Capability && x.opcode != opc::Extension;
+          return x.opcode != op::Capability && x.opcode != op::Extension;
         });
         out.insert(at, std::move(import));
       }
       // OpenCL.std prefetch (OpenCL extended instruction set, section 2.10): p, num_elements;
       // elements of char are bytes. The call's result id carries over.
-      out.push_back({opc::ExtInst,
-                     {result_type, result, *opencl_std, opencl_std_prefetch, decorated, bytes}});
+      out.push_back({op::ExtInst,
+                     {result_type, result, *opencl_std, opencl_std::prefetch, decorated, bytes}});
       ++stats.prefetches;
     }
   }
 
   // Names and decorations of what went away.
   std::erase_if(out, [&](const instruction& x) {
-    bool targets_removed = (x.opcode == opc::Name || x.opcode == opc::Decorate ||
-                            x.opcode == opc::DecorateId || x.opcode == opc::DecorateString) &&
+    bool targets_removed = (x.opcode == op::Name || x.opcode == op::Decorate ||
+                            x.opcode == op::DecorateId || x.opcode == op::DecorateString) &&
                            !x.operands.empty() && removed_ids.count(x.operands[0]);
     return targets_removed;
   });
   auto has_capability = [&](std::uint32_t c) {
     return std::any_of(out.begin(), out.end(), [&](const instruction& x) {
-      return x.opcode == opc::Capability && x.operands.size() == 1 && x.operands[0] == c;
+      return x.opcode == op::Capability && x.operands.size() == 1 && x.operands[0] == c;
     });
   };
   auto has_extension = [&](std::string_view name) {
     return std::any_of(out.begin(), out.end(), [&](const instruction& x) {
-      return x.opcode == opc::Extension && x.string_at(0) == name;
+      return x.opcode == op::Extension && x.string_at(0) == name;
     });
   };
   auto add_capability = [&](std::uint32_t c) {
     if (has_capability(c)) return;
     auto at = std::find_if(out.begin(), out.end(),
-                           [](const instruction& x) { return x.opcode != opc::Capability; });
-    out.insert(at, instruction{opc::Capability, {c}});
+                           [](const instruction& x) { return x.opcode != op::Capability; });
+    out.insert(at, instruction{op::Capability, {c}});
   };
   auto add_extension = [&](std::string_view name) {
     if (has_extension(name)) return;
     auto at = std::find_if(out.begin(), out.end(), [](const instruction& x) {
-      return x.opcode != opc::Capability && x.opcode != opc::Extension;
+      return x.opcode != op::Capability && x.opcode != op::Extension;
     });
-    instruction ext{opc::Extension, {}};
+    instruction ext{op::Extension, {}};
     append_string(ext.operands, name);
     out.insert(at, std::move(ext));
   };
   if (uses_block_prefetch) {
-    add_capability(capability_subgroup_buffer_prefetch);
+    add_capability(capability::SubgroupBufferPrefetchINTEL);
     add_extension("SPV_INTEL_subgroup_buffer_prefetch");
   }
   if (!decorations.empty()) {
-    add_capability(capability_cache_controls);
+    add_capability(capability::CacheControlsINTEL);
     add_extension("SPV_INTEL_cache_controls");
     // After the last annotation, or where the annotations would start: before the first
     // instruction of the types, constants and globals section (SPIR-V 1.6 section 2.4).

@@ -23,17 +23,14 @@ namespace {
 // Opcodes this file names beyond grammar.hpp's `op` (SPIR-V 1.6 section 3.49 and the extensions
 // that introduced them).
 namespace opx {
-inline constexpr std::uint16_t SourceContinued = 2, Source = 3, SourceExtension = 4, NoLine = 317,
-                               ModuleProcessed = 330, Undef = 1, TypeForwardPointer = 39,
-                               DecorationGroup = 73, GroupDecorate = 74, GroupMemberDecorate = 75,
-                               Phi = 245, Branch = 249, BranchConditional = 250, Switch = 251,
-                               Kill = 252, ReturnValue = 254, Unreachable = 255,
-                               GroupBroadcast = 263, EnqueueKernel = 292,
-                               GetKernelMaxNumSubgroups = 326, GroupNonUniformBroadcast = 337,
-                               GroupNonUniformBroadcastFirst = 338, TerminateInvocation = 4416,
-                               UntypedVariableKHR = 4418, IgnoreIntersectionKHR = 4448,
-                               TerminateRayKHR = 4449, EmitMeshTasksEXT = 5294,
-                               DecorateString = 5632, MemberDecorateString = 5633;
+inline constexpr std::uint16_t NoLine = 317, Undef = 1, TypeForwardPointer = 39, Phi = 245,
+                               Branch = 249, BranchConditional = 250, Switch = 251, Kill = 252,
+                               ReturnValue = 254, Unreachable = 255, GroupBroadcast = 263,
+                               EnqueueKernel = 292, GetKernelMaxNumSubgroups = 326,
+                               GroupNonUniformBroadcast = 337, GroupNonUniformBroadcastFirst = 338,
+                               TerminateInvocation = 4416, UntypedVariableKHR = 4418,
+                               IgnoreIntersectionKHR = 4448, TerminateRayKHR = 4449,
+                               EmitMeshTasksEXT = 5294;
 } // namespace opx
 
 // Scope (SPIR-V 1.6 section 3.27).
@@ -145,24 +142,24 @@ section section_of(std::uint16_t opcode, std::string_view name) {
   case op::ExecutionMode:
   case op::ExecutionModeId:
     return section::execution_mode;
-  case opx::SourceContinued:
-  case opx::Source:
-  case opx::SourceExtension:
+  case op::SourceContinued:
+  case op::Source:
+  case op::SourceExtension:
   case op::String:
     return section::debug_source;
   case op::Name:
   case op::MemberName:
     return section::debug_name;
-  case opx::ModuleProcessed:
+  case op::ModuleProcessed:
     return section::debug_processed;
   case op::Decorate:
   case op::MemberDecorate:
-  case opx::DecorationGroup:
-  case opx::GroupDecorate:
-  case opx::GroupMemberDecorate:
+  case op::DecorationGroup:
+  case op::GroupDecorate:
+  case op::GroupMemberDecorate:
   case op::DecorateId:
-  case opx::DecorateString:
-  case opx::MemberDecorateString:
+  case op::DecorateString:
+  case op::MemberDecorateString:
     return section::annotation;
   case op::Variable:
   case opx::UntypedVariableKHR:

@@ -142,22 +142,6 @@ reachable_from(const std::vector<const llvm::Function*>& kernels) {
   return reached;
 }
 
-// The name a __syclone_spec_constant call passes: a constant string, also behind casts and
-// behind a call of a function that only returns it (device code built with -O0 calls
-// detail::spec_constant_name<S>() without inlining it). The JIT resolves names the same way.
-std::optional<std::string> spec_constant_name(const llvm::Value* value, int depth = 0) {
-  llvm::StringRef text;
-  if (llvm::getConstantStringInfo(value, text)) return text.str();
-  if (depth > 4) return std::nullopt;
-  const auto* call = llvm::dyn_cast<llvm::CallBase>(value->stripPointerCasts());
-  if (!call || call->arg_size() != 0) return std::nullopt;
-  const llvm::Function* callee = call->getCalledFunction();
-  if (!callee || callee->isDeclaration() || callee->size() != 1) return std::nullopt;
-  const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&callee->getEntryBlock().front());
-  if (!ret || !ret->getReturnValue()) return std::nullopt;
-  return spec_constant_name(ret->getReturnValue(), depth + 1);
-}
-
 // For each kernel, the specialization constants it can read: the names passed to
 // __syclone_spec_constant (include/sycl/kernel_handler.hpp) in every function the kernel can
 // reach. The runtime answers kernel_bundle::has_specialization_constant and
@@ -212,6 +196,22 @@ spec_constants_by_kernel(const llvm::Module& module,
 }
 
 } // namespace
+
+// The name a __syclone_spec_constant call passes: a constant string, also behind casts and
+// behind a call of a function that only returns it (device code built with -O0 calls
+// detail::spec_constant_name<S>() without inlining it). The JIT resolves names the same way.
+std::optional<std::string> spec_constant_name(const llvm::Value* value, int depth) {
+  llvm::StringRef text;
+  if (llvm::getConstantStringInfo(value, text)) return text.str();
+  if (depth > 4) return std::nullopt;
+  const auto* call = llvm::dyn_cast<llvm::CallBase>(value->stripPointerCasts());
+  if (!call || call->arg_size() != 0) return std::nullopt;
+  const llvm::Function* callee = call->getCalledFunction();
+  if (!callee || callee->isDeclaration() || callee->size() != 1) return std::nullopt;
+  const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&callee->getEntryBlock().front());
+  if (!ret || !ret->getReturnValue()) return std::nullopt;
+  return spec_constant_name(ret->getReturnValue(), depth + 1);
+}
 
 std::optional<device_image>
 link_device_code(const link_inputs& inputs, const device_target& target, const runner& run,

@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class Value;
+}
+
 namespace syclone::driver {
 
 struct device_image {
@@ -36,6 +40,10 @@ struct device_image {
 // nothing where no unit has device code for `target`. An undefined device function that a
 // kernel can reach is an error naming the function, the kernel and the objects that use it
 // (printed; throws tool_failed).
+// The name a __syclone_spec_constant call passes (its first argument): a constant string, also
+// behind casts and behind a call of a function that only returns it; nothing otherwise.
+std::optional<std::string> spec_constant_name(const llvm::Value* value, int depth = 0);
+
 // `sub_group_sizes` (kernel -> recorded size) annotates SPIR-V kernels with their required size.
 std::optional<device_image>
 link_device_code(const link_inputs& inputs, const device_target& target, const runner& run,

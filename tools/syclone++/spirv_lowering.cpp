@@ -1,5 +1,6 @@
 #include "spirv_lowering.hpp"
 
+#include "device_link.hpp"
 #include "diagnostics.hpp"
 
 #include "module.hpp"
@@ -94,19 +95,6 @@ struct piece {
   std::uint32_t offset;
   llvm::Type* type;
 };
-
-std::optional<std::string> constant_string(const llvm::Value* value, int depth = 0) {
-  llvm::StringRef text;
-  if (llvm::getConstantStringInfo(value, text)) return text.str();
-  if (depth > 4) return std::nullopt;
-  const auto* call = llvm::dyn_cast<llvm::CallBase>(value->stripPointerCasts());
-  if (!call || call->arg_size() != 0) return std::nullopt;
-  const llvm::Function* callee = call->getCalledFunction();
-  if (!callee || callee->isDeclaration() || callee->size() != 1) return std::nullopt;
-  const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&callee->getEntryBlock().front());
-  if (!ret || !ret->getReturnValue()) return std::nullopt;
-  return constant_string(ret->getReturnValue(), depth + 1);
-}
 
 bool is_spec_scalar(const llvm::Type* t) {
   if (t->isHalfTy() || t->isFloatTy() || t->isDoubleTy()) return true;
@@ -212,7 +200,7 @@ void lower_spec_constants(llvm::Module& module, std::string& manifest) {
     if (!call || call->getCalledOperand() != marker || call->arg_size() != 3)
       throw driver_error("__syclone_spec_constant is used other than by the calls of "
                          "kernel_handler::get_specialization_constant (a bug in syclone)");
-    auto name = constant_string(call->getArgOperand(0));
+    auto name = spec_constant_name(call->getArgOperand(0));
     auto* size = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(2));
     if (!name || !size)
       throw driver_error("a specialization constant read in " +
