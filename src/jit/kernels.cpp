@@ -3,6 +3,9 @@
 #include "steps.hpp"
 
 #include <llvm/IR/CallingConv.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
 #include <llvm/Transforms/IPO/Internalize.h>
 
 namespace syclone::jit::detail {
@@ -12,9 +15,26 @@ bool is_kernel(const llvm::Function& function) {
   return !function.isDeclaration() && function.getCallingConv() == llvm::CallingConv::PTX_Kernel;
 }
 
-// Erases local definitions and declarations nothing refers to, until none is left. (Unused
-// cycles survive; O3's GlobalDCE removes them later.)
+// Erases local definitions and declarations nothing refers to, until none is left. GlobalDCE
+// first: it also removes what only unreachable cycles use (a vtable and the virtual members
+// that store it), which images linked before syclone++ pruned them still hold; the callees of
+// such host-only code would otherwise have to resolve before O3.
 void erase_unreferenced(llvm::Module& module) {
+  {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb;
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::GlobalDCEPass());
+    mpm.run(module, mam);
+  }
   bool changed = true;
   while (changed) {
     changed = false;
@@ -51,6 +71,11 @@ void keep_kernels(llvm::Module& module, const std::string& kernel) {
     fail("kernel `" + kernel + "` is not in the device image; it holds " + join(kernels) +
          ". The kernel was probably compiled into another image or translation unit");
 
+  // Nothing but the kernel is a root of the JIT's module: host code marked `used` or run by
+  // static initializers is not device code.
+  for (const char* name :
+       {"llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"})
+    if (llvm::GlobalVariable* list = module.getNamedGlobal(name)) list->eraseFromParent();
   llvm::internalizeModule(module, [&](const llvm::GlobalValue& value) {
     auto* function = llvm::dyn_cast<llvm::Function>(&value);
     return function && is_kernel(*function) && (kernel.empty() || function->getName() == kernel);

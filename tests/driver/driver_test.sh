@@ -117,6 +117,42 @@ archive)
   expect_in app_unused.txt "^images 0$"
   ;;
 
+host_only_code)
+  # Issue 11: BabelStream's layout (tests/e2e/babel_layout). The explicit instantiation of a class
+  # template with virtual members makes the device compile emit the vtables and every member,
+  # host-only ones too; the images hold the kernels and what they reach, nothing else, and what
+  # the host-only code needs (queue::submit, operator new, strcmp) is no link error.
+  B=$SOURCE_DIR/tests/e2e/babel_layout
+  dump_object
+  "$S" -O2 -fsycl-targets=nvptx64,spirv64 -c "$B/sycl_stream.cpp" -o sycl_stream.o
+  "$S" sycl_stream.o dump.o -o app
+  mkdir images
+  ./app images >out.txt
+  # 6 kernels per instantiation (init, copy, mul, add, triad, dot).
+  expect_in out.txt "^image nvptx64 llvm-bc [0-9]+ 12$" "^image spirv64 spirv [0-9]+ 12$"
+  host_only='submit_impl|_Znwm|_Znam|_ZdlPv|_ZdaPv|strcmp|strcpy|accumulate|describe|device_summary|read_arrays|_ZTV|_ZTI|g_banner|malloc_device'
+  nvptx=$(ls images/nvptx64.*.img)
+  "$LLVM_TOOLS/llvm-dis" "$nvptx" -o nvptx.ll || fail "$nvptx is not LLVM bitcode"
+  [ "$(grep -Ec '^define .*ptx_kernel' nvptx.ll)" = 12 ] || fail "nvptx64 image: not 12 kernels"
+  expect_not_in nvptx.ll "$host_only"
+  spirv=$(ls images/spirv64.*.img)
+  spirv-dis "$spirv" -o spirv.dis || fail "$spirv is not SPIR-V"
+  [ "$(grep -c 'OpEntryPoint Kernel' spirv.dis)" = 12 ] || fail "spirv64 image: not 12 kernels"
+  expect_not_in spirv.dis "$host_only"
+  ;;
+
+undefined_call)
+  # A kernel that calls a function only host code defines: a link error naming the function,
+  # the kernel and the unit, and no executable.
+  "$S" -c "$IN/undefined_call.cpp" -o undefined_call.o
+  "$S" -fsycl-targets=host -c "$IN/host_helper.cpp" -o host_helper.o
+  expect_failure log.txt "$S" undefined_call.o host_helper.o -o app
+  expect_in log.txt \
+    "syclone\+\+: error: undefined device function 'host_helper\(int\)' \(_Z11host_helperi\)" \
+    "used by kernel 'main::calls_undefined' in undefined_call.o"
+  [ ! -e app ] || fail "an executable was written despite the error"
+  ;;
+
 missing_external)
   # (c) the kernel's SYCL_EXTERNAL function is defined nowhere.
   "$S" -c "$IN/kernels.cpp" -o kernels.o

@@ -15,10 +15,13 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Linker/Linker.h>
+#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
 
 #include <algorithm>
 #include <map>
@@ -98,10 +101,10 @@ std::vector<std::string> needed_symbols(const llvm::Module& module) {
   return names;
 }
 
-// The kernels' transitive uses: every global a kernel can reach, with the first kernel that
-// reaches it.
+// The roots' transitive uses: every global a root (a kernel or a SYCL_EXTERNAL function) can
+// reach, with the first root that reaches it.
 std::unordered_map<const llvm::GlobalValue*, const llvm::Function*>
-reachable_from(const std::vector<const llvm::Function*>& kernels) {
+reachable_from(const std::vector<const llvm::Function*>& roots) {
   std::unordered_map<const llvm::GlobalValue*, const llvm::Function*> reached;
   std::unordered_set<const llvm::Constant*> seen_constants;
   std::vector<const llvm::GlobalValue*> work;
@@ -122,9 +125,9 @@ reachable_from(const std::vector<const llvm::Function*>& kernels) {
     }
   };
 
-  for (const llvm::Function* kernel : kernels) {
-    current = kernel;
-    visit(kernel);
+  for (const llvm::Function* root : roots) {
+    current = root;
+    visit(root);
     while (!work.empty()) {
       const llvm::GlobalValue* global = work.back();
       work.pop_back();
@@ -140,6 +143,48 @@ reachable_from(const std::vector<const llvm::Function*>& kernels) {
     }
   }
   return reached;
+}
+
+// SYCL 2020 5.10.1 and DESIGN.md "device images": an image holds what its kernels and
+// SYCL_EXTERNAL functions reach, nothing else. The device compile of a translation unit also
+// emits host-only code that no kernel calls (an explicit instantiation of a class template and
+// through its vtable every virtual member, inline functions, static initializers); it must not
+// reach the image, where the JIT would have to compile (and resolve the callees of) all of it.
+// Everything but the roots becomes internal, then what the roots do not reach goes.
+void keep_reachable(llvm::Module& module, const std::unordered_set<const llvm::Function*>& roots) {
+  for (llvm::Function& function : module)
+    if (!function.isDeclaration() && !roots.contains(&function))
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+  for (llvm::GlobalVariable& variable : module.globals())
+    if (!variable.isDeclaration() && !variable.getName().starts_with("llvm."))
+      variable.setLinkage(llvm::GlobalValue::InternalLinkage);
+  for (llvm::GlobalAlias& alias : module.aliases())
+    alias.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // Host-only code marked `used` (attribute((used)), static initializers' registrations) is no
+  // root of device code.
+  for (const char* name :
+       {"llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"})
+    if (llvm::GlobalVariable* list = module.getNamedGlobal(name)) list->eraseFromParent();
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::GlobalDCEPass());
+  mpm.run(module, mam);
+  // Declarations only dead code used.
+  std::vector<llvm::Function*> unused;
+  for (llvm::Function& function : module)
+    if (function.isDeclaration() && function.use_empty() && !function.isIntrinsic())
+      unused.push_back(&function);
+  for (llvm::Function* function : unused) function->eraseFromParent();
 }
 
 // For each kernel, the specialization constants it can read: the names passed to
@@ -215,6 +260,7 @@ std::optional<std::string> spec_constant_name(const llvm::Value* value, int dept
 
 std::optional<device_image>
 link_device_code(const link_inputs& inputs, const device_target& target, const runner& run,
+                 const std::set<std::string>& external_roots,
                  const std::map<std::string, std::string>& sub_group_sizes) {
   std::vector<source_module> included, candidates;
   for (const auto& unit : inputs.units())
@@ -276,9 +322,26 @@ link_device_code(const link_inputs& inputs, const device_target& target, const r
                          candidates[i].origin + ": " + llvm::toString(module.takeError()));
     lazy[i] = std::move(*module);
   }
+  // Only what the roots reach counts: host-only code of a unit needs nothing from archives.
+  auto roots_of = [&] {
+    std::vector<const llvm::Function*> roots;
+    for (const llvm::Function& function : *composite)
+      if (!function.isDeclaration() &&
+          (function.getCallingConv() == target.kernel_calling_convention ||
+           external_roots.contains(function.getName().str())))
+        roots.push_back(&function);
+    return roots;
+  };
+  auto needed_by_roots = [&] {
+    std::set<std::string> names;
+    for (const auto& [global, root] : reachable_from(roots_of()))
+      if (global->isDeclaration() && !global->getName().starts_with("llvm."))
+        names.insert(global->getName().str());
+    return names;
+  };
   for (bool progress = true; progress;) {
     progress = false;
-    for (const auto& name : needed_symbols(*composite)) {
+    for (const auto& name : needed_by_roots()) {
       if (target.provides(name)) continue;
       for (std::size_t i = 0; i < lazy.size(); ++i) {
         if (!lazy[i]) continue;
@@ -293,27 +356,30 @@ link_device_code(const link_inputs& inputs, const device_target& target, const r
     }
   }
 
-  std::vector<const llvm::Function*> kernels;
-  for (const llvm::Function& function : *composite)
-    if (!function.isDeclaration() && function.getCallingConv() == target.kernel_calling_convention)
-      kernels.push_back(&function);
-
-  // What the kernels need and nothing defines.
+  // What the kernels and SYCL_EXTERNAL functions need and nothing defines. Host-only code of
+  // the same translation units may need anything: it is no error, and it goes below.
+  std::vector<const llvm::Function*> roots = roots_of();
+  auto is_kernel = [&](const llvm::Function* f) {
+    return f->getCallingConv() == target.kernel_calling_convention;
+  };
+  auto describe = [&](const llvm::Function* root) {
+    return (is_kernel(root) ? "kernel '" : "SYCL_EXTERNAL function '") + readable(root->getName()) +
+           "'";
+  };
   std::vector<std::string> errors;
-  auto reached = reachable_from(kernels);
   std::map<std::string, const llvm::Function*> missing;
-  for (const auto& [global, kernel] : reached)
+  for (const auto& [global, root] : reachable_from(roots))
     if (global->isDeclaration() && !target.provides(global->getName()))
-      missing.emplace(global->getName().str(), kernel);
+      missing.emplace(global->getName().str(), root);
   std::set<std::pair<std::string_view, const llvm::Function*>> reported_features;
-  for (const auto& [name, kernel] : missing) {
+  for (const auto& [name, root] : missing) {
     std::string used_in;
     for (const auto& origin : users[name]) used_in += (used_in.empty() ? "" : ", ") + origin;
     if (used_in.empty()) used_in = "the program";
     if (auto feature = unsupported_feature(name)) {
-      if (reported_features.insert({*feature, kernel}).second)
-        errors.push_back("kernel '" + readable(kernel->getName()) + "' " + std::string(*feature) +
-                         " (" + name + " in " + used_in +
+      if (reported_features.insert({*feature, root}).second)
+        errors.push_back(describe(root) + " " + std::string(*feature) + " (" + name + " in " +
+                         used_in +
                          "), which device code cannot do (SYCL 2020 5.4); keep it out of the "
                          "code kernels call");
       continue;
@@ -322,7 +388,7 @@ link_device_code(const link_inputs& inputs, const device_target& target, const r
     bool is_function = global && llvm::isa<llvm::Function>(global);
     errors.push_back(std::string("undefined device ") + (is_function ? "function" : "variable") +
                      " '" + readable(name) + "' (" + name + ") for " + std::string(target.name) +
-                     ", used by kernel '" + readable(kernel->getName()) + "' in " + used_in +
+                     ", used by " + describe(root) + " in " + used_in +
                      "; define it with SYCL_EXTERNAL in a source compiled by syclone++ and "
                      "link that object or archive");
   }
@@ -330,6 +396,11 @@ link_device_code(const link_inputs& inputs, const device_target& target, const r
     for (const auto& error : errors) llvm::errs() << "syclone++: error: " << error << "\n";
     throw tool_failed{1};
   }
+
+  keep_reachable(*composite, {roots.begin(), roots.end()});
+  std::vector<const llvm::Function*> kernels;
+  for (const llvm::Function& function : *composite)
+    if (!function.isDeclaration() && is_kernel(&function)) kernels.push_back(&function);
 
   std::string broken;
   llvm::raw_string_ostream verifier(broken);

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,15 +39,20 @@ struct device_image {
 // Links the `target` device code of the units the host link includes, plus the archive members
 // whose device code defines functions that code needs, the way a linker extracts members. Returns
 // nothing where no unit has device code for `target`. An undefined device function that a
-// kernel can reach is an error naming the function, the kernel and the objects that use it
-// (printed; throws tool_failed).
+// kernel or SYCL_EXTERNAL function can reach is an error naming the function, the kernel and the
+// objects that use it (printed; throws tool_failed).
 // The name a __syclone_spec_constant call passes (its first argument): a constant string, also
 // behind casts and behind a call of a function that only returns it; nothing otherwise.
 std::optional<std::string> spec_constant_name(const llvm::Value* value, int depth = 0);
 
+// The image holds the kernels, the SYCL_EXTERNAL functions `external_roots` names (their
+// symbols, as the clang plugin recorded their definitions) and what those reach, nothing else:
+// host-only code of the same translation units (explicit instantiations, virtual members through
+// vtables, inline functions) never reaches it, and what it needs is no error.
 // `sub_group_sizes` (kernel -> recorded size) annotates SPIR-V kernels with their required size.
 std::optional<device_image>
 link_device_code(const link_inputs& inputs, const device_target& target, const runner& run,
+                 const std::set<std::string>& external_roots = {},
                  const std::map<std::string, std::string>& sub_group_sizes = {});
 
 } // namespace syclone::driver

@@ -11,10 +11,17 @@
 #include "toolchain.hpp"
 
 #include <llvm/ADT/SmallString.h>
+#include <llvm/AsmParser/Parser.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/Error.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Process.h>
 #include <llvm/Support/Program.h>
+#include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
@@ -173,6 +180,47 @@ void compile_host_only_language(session& s, const input& in, const std::string& 
 
 // Compiles one C++ source: host object (or syntax check) at `object`, device bitcode for every
 // target, embedded into the object. `object` empty: -fsyntax-only.
+// The device bitcode clang wrote, checked by reading it back. clang 22's bitcode writer
+// sometimes writes spirv64 modules its own reader rejects ("Invalid record"; seen with a
+// namespace-scope std::string in a unit whose class template members submit kernels), while the
+// same module as text is fine: then the device compile runs again with -S and LLVM's parser and
+// writer make the bitcode. Costs one read of the bitcode per device compile otherwise.
+std::string readable_bitcode(session& s, const job& device, const std::string& path,
+                             const std::string& target) {
+  std::string bitcode = read_file(path);
+  llvm::LLVMContext context;
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(bitcode, path, false);
+  auto module = llvm::parseBitcodeFile(buffer->getMemBufferRef(), context);
+  if (module) return bitcode;
+  std::string why = llvm::toString(module.takeError());
+  s.run.step("the " + target + " bitcode clang wrote cannot be read back (" + why +
+             "); compile the device code as text instead");
+  job text = device;
+  auto out = std::find(text.args.begin(), text.args.end(), "-emit-llvm");
+  if (out == text.args.end()) throw driver_error("cannot read " + path + ": " + why);
+  *out = "-S";
+  std::erase(text.args, std::string("-c"));
+  text.args.push_back("-emit-llvm");
+  std::string ir = path + ".ll";
+  *(std::find(text.args.begin(), text.args.end(), path)) = ir;
+  text.stderr_path.clear();
+  if (int status = s.run.run(text)) throw tool_failed{status};
+  llvm::SMDiagnostic error;
+  auto parsed = llvm::parseAssemblyFile(ir, error, context);
+  if (!parsed) {
+    std::string message;
+    llvm::raw_string_ostream stream(message);
+    error.print("syclone++", stream);
+    throw driver_error("cannot read the " + target + " device code clang wrote (" + why +
+                       ", and as text: " + message + ")");
+  }
+  std::string rewritten;
+  llvm::raw_string_ostream stream(rewritten);
+  llvm::WriteBitcodeToFile(*parsed, stream);
+  stream.flush();
+  return rewritten;
+}
+
 void compile_source(session& s, const input& in, const std::string& object) {
   if (in.kind != input_kind::cxx_source) return compile_host_only_language(s, in, object);
 
@@ -253,7 +301,8 @@ void compile_source(session& s, const input& in, const std::string& object) {
   for (std::size_t i = 0; i < targets.size(); ++i) {
     s.run.step("embed the " + targets[i] + " device code in " + object + " as section " +
                device_section_name(targets[i]));
-    if (!s.run.dry_run()) code.push_back({targets[i], read_file(bitcode[i])});
+    if (!s.run.dry_run())
+      code.push_back({targets[i], readable_bitcode(s, jobs[i + 1], bitcode[i], targets[i])});
   }
   // Seed 004: the kernels' sub-group sizes (host compile: present in every build) and the
   // SYCL_EXTERNAL functions' (first device compile), for the link.
@@ -398,6 +447,8 @@ void link(session& s, const std::vector<std::string>& objects) {
     std::erase(targets, std::string(sub_group_section_target));
     std::vector<device_image> images;
     sub_group_records sizes = read_sub_group_records(inputs);
+    std::set<std::string> external_roots; // SYCL_EXTERNAL definitions, as the plugin saw them
+    for (const auto& [symbol, definitions] : sizes.defined) external_roots.insert(symbol);
     for (const auto& name : targets) {
       const device_target* target = find_target(name);
       if (!target) {
@@ -406,7 +457,7 @@ void link(session& s, const std::vector<std::string>& objects) {
         continue;
       }
       s.run.step("link the " + name + " device code of the inputs");
-      auto image = link_device_code(inputs, *target, s.run, sizes.kernels);
+      auto image = link_device_code(inputs, *target, s.run, external_roots, sizes.kernels);
       if (!image) continue;
       if (image->kernels.empty()) {
         s.run.step("the " + name + " device code has no kernels; no image registered");
