@@ -14,7 +14,7 @@ cp -a "$b"/lib/libsyclone.so* "$b"/lib/libsyclone-cuda.so "$out/lib/"
 # Libraries the runtime needs that a GPU machine may lack (Boost.Context for host fibers).
 ldd "$b"/lib/libsyclone.so | awk '/libboost/ {print $3}' | xargs -r cp -L -t "$out/lib/"
 cp "$b/bin/syclone-ls" "$out/bin/"
-cp "$b/tests/cuda_unit/programs/cuda_smoke" "$out/bin/"
+cp "$b/tests/cuda_unit/programs/cuda_smoke" "$b/tests/cuda_unit/programs/jit_failure" "$out/bin/"
 find "$b/tests/e2e" -maxdepth 1 -type f -executable -exec cp {} "$out/e2e/" \;
 find "$b/examples" -maxdepth 1 -type f -executable -exec cp {} "$out/examples/" \;
 cp "$b"/bench/cuda_* "$out/bench/"

@@ -3,6 +3,8 @@
 # no CMake/LLVM: every e2e program not marked SYCLONE_E2E_HOST_ONLY, the examples and the GPU
 # smoke test, each with SYCLONE_DEVICE_SELECTOR=cuda:gpu. Prints "N passed, N failed".
 # Usage: tests/run_cuda_suite.sh <dir with lib/ bin/ e2e/ examples/> [log dir]
+# SYCLONE_SUITE_WRAPPER, when set, runs before each program (e.g. "compute-sanitizer --tool
+# memcheck --error-exitcode 99"); SYCLONE_SUITE_TIMEOUT is the time limit per program (120 s).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 b=$1
@@ -11,19 +13,29 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export SYCLONE_DEVICE_SELECTOR=cuda:gpu
 "$b/bin/syclone-ls" -v
 passed=0 failed=0 names=()
-for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke; do
+limit=${SYCLONE_SUITE_TIMEOUT:-120}
+read -r -a wrapper <<<"${SYCLONE_SUITE_WRAPPER:-}"
+for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke "$b"/bin/jit_failure; do
   [ -x "$exe" ] || continue
   name=$(basename "$exe")
   src="$root/tests/e2e/$name.cpp"
-  if [ -f "$src" ] && head -1 "$src" | grep -q SYCLONE_E2E_HOST_ONLY; then continue; fi
-  timeout 120 "$exe" > "$logs/last.log" 2>&1
+  if [ -f "$src" ] && grep -q SYCLONE_E2E_HOST_ONLY "$src"; then continue; fi
+  env=()
+  # tests/cuda_unit/jit_failure.cpp: libdevice missing on purpose (as ctest's cuda.jit_failure).
+  if [ "$name" = jit_failure ]; then
+    env=(SYCLONE_LIBDEVICE=/nonexistent/libdevice.10.bc SYCLONE_CACHE_DIR="$(mktemp -d)")
+  fi
+  env "${env[@]}" timeout "$limit" "${wrapper[@]}" "$exe" > "$logs/last.log" 2>&1
   rc=$?
+  if [ -n "${SYCLONE_SUITE_WRAPPER:-}" ]; then
+    { echo "==== $name (exit $rc)"; cat "$logs/last.log"; } >>"$logs/wrapped.log"
+  fi
   if [ "$rc" -eq 0 ]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
     names+=("$name")
-    echo "FAILED: $name (exit $rc$([ "$rc" -eq 124 ] && echo ', timed out after 120 s'))"
+    echo "FAILED: $name (exit $rc$([ "$rc" -eq 124 ] && echo ", timed out after $limit s"))"
     tail -5 "$logs/last.log"
   fi
 done

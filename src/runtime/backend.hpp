@@ -74,6 +74,20 @@ public:
   // Makes later operations wait for `e` on the device; false when this stream cannot (an event
   // of another backend or device): the scheduler then waits on the host.
   virtual bool wait_on_device(native_event& e) = 0;
+  // SYCL 2020 4.13.1 / DESIGN.md "kernel errors": everything that decides whether `launch` can
+  // run on this stream's device (device code found, compiled or taken from the cache, the
+  // kernel's limits against its shape and local memory) is decided here, at submission, on the
+  // submitting thread, so that a kernel that cannot run throws from queue::submit instead of
+  // failing later where only wait_and_throw would tell. Throws sycl::exception: errc::build
+  // (device code that does not compile; remembered, so a resubmission throws at once),
+  // errc::kernel_not_supported, errc::nd_range, errc::memory_allocation. A backend may leave in
+  // `launch.prepared` what run_kernel then reuses. Cached: after the first call for a kernel it
+  // costs a lookup.
+  virtual void prepare_kernel_launch(sycl::detail::kernel_launch& launch,
+                                     std::size_t local_memory_bytes) {
+    (void)launch;
+    (void)local_memory_bytes;
+  }
   virtual std::shared_ptr<native_event> run_kernel(const sycl::detail::kernel_launch& launch,
                                                    std::size_t local_memory_bytes) = 0;
   virtual std::shared_ptr<native_event> copy(const sycl::detail::mem_region& src,
@@ -146,7 +160,8 @@ platform& host_platform();
 //                                                                 std::string* error);
 // returning nullptr (and why, in *error) when it cannot serve this machine, e.g. no driver.
 // 3: plugins read kernel_registry::generation() inline, so the registry's layout is shared too.
-inline constexpr int backend_abi_version = 3;
+// 4: stream::prepare_kernel_launch, kernel_launch::prepared.
+inline constexpr int backend_abi_version = 4;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

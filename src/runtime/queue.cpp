@@ -117,7 +117,21 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
   m_stream = m_device->backend_device().create_stream(m_profiling);
 }
 
-queue_impl::~queue_impl() = default;
+// SYCL 2020 4.13.1: asynchronous errors nobody consumed reach a handler when the queue goes, so
+// that none is lost in silence (a program that only calls queue::wait() learns of them here).
+// The handler is the queue's, else its context's; without one they are printed and the program
+// terminates (4.13.1.2). Runs when the last command of the queue completed (commands hold the
+// queue), possibly on a worker thread.
+queue_impl::~queue_impl() {
+  try {
+    throw_asynchronous();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "syclone: the async_handler threw while the queue was destroyed: %s\n",
+                 e.what());
+  } catch (...) {
+    std::fprintf(stderr, "syclone: the async_handler threw while the queue was destroyed\n");
+  }
+}
 
 void queue_impl::wait() {
   std::vector<std::shared_ptr<event_impl>> pending;
@@ -178,7 +192,9 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   // The command stays inside the handler_impl: one allocation for both (the handler itself is
   // gone, so nothing records into it any more).
   std::shared_ptr<command> cmd(himpl, &himpl->m_command);
-  cmd->queue = himpl->m_queue;
+  // The command holds the queue until it ran (scheduler.cpp's execute lets go before waking
+  // waiters); the handler has no use for it any more.
+  cmd->queue = std::move(himpl->m_queue);
   cmd->local_memory_bytes = himpl->m_local_bytes;
   cmd->spec_constants = himpl->m_spec;
   if (himpl->m_bundle)
@@ -226,6 +242,9 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
       l.spec_constants = cmd->spec_constants.get();
       if (l.handler_slot) l.handler_slot->bind_host_values(cmd->spec_constants.get());
     }
+    // DESIGN.md "kernel errors": whether the kernel can run here (device code, JIT or cache hit,
+    // its limits) is decided now and throws from submit, before anything was enqueued.
+    m_stream->prepare_kernel_launch(l, cmd->local_memory_bytes);
   }
 
   auto ev = std::make_shared<event_impl>(m_profiling);

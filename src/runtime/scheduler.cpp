@@ -52,7 +52,10 @@ void execute(command& cmd) {
   cmd.launch.object.reset();
   cmd.host_task = nullptr;
   auto ev = std::move(cmd.event);
-  auto q = std::move(cmd.queue);
+  // Let go of the queue before the waiters wake: a user who waits and then destroys the queue
+  // destroys it on their thread, and its unconsumed asynchronous errors reach the handler then
+  // (queue_impl::~queue_impl), not later on this worker.
+  cmd.queue.reset();
   if (native) {
     ev->set_native(std::move(native));
     if (cmd.keep_alive) ev->on_complete([keep = std::move(cmd.keep_alive)] {});

@@ -347,10 +347,13 @@ TEST_F(fake_gpu, jit_failure_is_a_build_error) {
   registered_image image("nvptx64", "_ZTS6broken", junk, sizeof junk);
   sycl::detail::kernel_launch launch;
   launch.name = "_ZTS6broken";
-  std::string msg = error_of(sycl::errc::build, [&] { stream->run_kernel(launch, 0); });
-  EXPECT_TRUE(contains(msg, "kernel `_ZTS6broken` for sm_90 on Fake NVIDIA H100: JIT "
-                            "compilation failed"))
+  std::string msg = error_of(sycl::errc::build, [&] { stream->prepare_kernel_launch(launch, 0); });
+  EXPECT_TRUE(contains(msg, "kernel `broken` cannot run on Fake NVIDIA H100 (sm_90): JIT "
+                            "compilation of its device code failed"))
       << msg;
+  EXPECT_TRUE(contains(msg, "file doesn't start with bitcode header")) << msg;
+  // Remembered: launching (or preparing) again answers with the same error.
+  EXPECT_EQ(error_of(sycl::errc::build, [&] { stream->run_kernel(launch, 0); }), msg);
 }
 
 // --- A failing context (last: the fake's error is sticky, as the driver's) ----------------------

@@ -65,6 +65,9 @@ struct kernel_launch {
   std::uint32_t required_sub_group_size = 0;
   // The sub-group size the device runs the kernel with, chosen by the runtime at submission.
   std::uint32_t sub_group_size = 0;
+  // What the backend found for this launch at submission (runtime::stream::
+  // prepare_kernel_launch), for the stream of the same queue to launch without a second lookup.
+  void* prepared = nullptr;
   void (*run_single)(const void* object) = nullptr;
   void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
   void (*run_item)(const void* object, const std::size_t* group, const std::size_t* local) =

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cxxabi.h>
 #include <filesystem>
 #include <span>
 #include <system_error>
@@ -32,6 +33,18 @@ std::string trim(const char* s) {
   std::string t = s;
   while (!t.empty() && (t.back() == '\n' || t.back() == ' ' || t.back() == '\0')) t.pop_back();
   return t;
+}
+
+// "Triad<double>" for _ZTS5TriadIdE, for messages.
+std::string readable_kernel(const std::string& name) {
+  int status = 0;
+  char* text = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || !text) return name;
+  std::string result = text;
+  std::free(text);
+  constexpr std::string_view prefix = "typeinfo name for ";
+  if (result.starts_with(prefix)) result.erase(0, prefix.size());
+  return result;
 }
 
 std::string cache_key(std::uint64_t image, const std::string& kernel,
@@ -146,12 +159,25 @@ kernel_function& kernel_cache::get(const std::string& name,
     s = entry.get();
   }
   // Compiles outside the cache's lock: other kernels compile in parallel, launches of this one
-  // wait for its first compilation.
+  // wait for its first compilation. A compilation that failed is not tried again: its error is
+  // the answer for the same key until the program ends (the image cannot change).
   std::lock_guard lock(s->mutex);
   if (s->function) return *s->function;
+  if (s->error) std::rethrow_exception(s->error);
+  try {
+    s->function = compile(*image, name, std::move(values));
+  } catch (const sycl::exception& e) {
+    if (e.code() == sycl::errc::build) s->error = std::current_exception();
+    throw;
+  }
+  return *s->function;
+}
 
+std::unique_ptr<kernel_function> kernel_cache::compile(const runtime::kernel_image& image,
+                                                       const std::string& name,
+                                                       std::vector<jit::spec_constant> values) {
   jit::request request;
-  request.bitcode = std::as_bytes(std::span(image->data));
+  request.bitcode = std::as_bytes(std::span(image.data));
   request.kernel = name;
   request.arch = m_info.arch;
   request.spec_constants = std::move(values);
@@ -160,16 +186,21 @@ kernel_function& kernel_cache::get(const std::string& name,
   try {
     compiled = jit::compile(request);
   } catch (const jit::error& e) {
-    sycl::detail::throw_error(sycl::errc::build, "kernel `" + name + "` for " + m_info.arch +
-                                                     " on " + m_info.device_name +
-                                                     ": JIT compilation failed: " + e.what());
+    if (trace_calls)
+      std::fprintf(stderr, "syclone cuda: JIT of `%s` for %s failed\n", name.c_str(),
+                   m_info.arch.c_str());
+    sycl::detail::throw_error(sycl::errc::build,
+                              "kernel `" + readable_kernel(name) + "` cannot run on " +
+                                  m_info.device_name + " (" + m_info.arch +
+                                  "): JIT compilation of its device code failed: " + e.what() +
+                                  "\nfix the kernel's device code (or report a syclone bug if "
+                                  "it is valid SYCL); the kernel was not launched");
   }
   if (trace_calls)
     std::fprintf(stderr, "syclone cuda: JIT of `%s` for %s: %.1f ms%s\n", name.c_str(),
                  m_info.arch.c_str(), compiled.milliseconds,
                  compiled.from_cache ? " (cached)" : "");
-  s->function = load(name, compiled.ptx);
-  return *s->function;
+  return load(name, compiled.ptx);
 }
 
 std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
@@ -188,8 +219,9 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   CUresult r = invoke(d.module_load_data_ex, &fn->module, ptx.c_str(), 4u, options, values);
   if (r != CUDA_SUCCESS) {
     std::string msg =
-        "kernel `" + kernel + "` for " + m_info.arch + " on " + m_info.device_name +
-        ": the CUDA driver cannot load the JIT's PTX: " + std::string(d.module_load_data_ex.name) +
+        "kernel `" + readable_kernel(kernel) + "` cannot run on " + m_info.device_name + " (" +
+        m_info.arch +
+        "): the CUDA driver cannot load the JIT's PTX: " + std::string(d.module_load_data_ex.name) +
         " failed: " + error_text(r);
     std::string log = trim(error_log.c_str());
     if (!log.empty()) msg += "\n" + log;

@@ -3,6 +3,8 @@
 // later launches (DESIGN.md "Kernel launch").
 #pragma once
 
+#include "../../jit/jit.hpp"
+#include "../../runtime/kernel_registry.hpp"
 #include "cuda_driver.hpp"
 #include "launch_geometry.hpp"
 
@@ -10,6 +12,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -68,7 +71,11 @@ private:
   struct slot {
     std::mutex mutex;
     std::unique_ptr<kernel_function> function;
+    std::exception_ptr error; // errc::build: the compilation failed and is not tried again
   };
+  std::unique_ptr<kernel_function> compile(const runtime::kernel_image& image,
+                                           const std::string& name,
+                                           std::vector<jit::spec_constant> values);
   std::unique_ptr<kernel_function> load(const std::string& kernel, const std::string& ptx);
 
   device_info m_info;

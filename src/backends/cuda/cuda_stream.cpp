@@ -82,14 +82,13 @@ bool cuda_stream::wait_on_device(runtime::native_event& e) {
              CUDA_SUCCESS;
 }
 
-std::shared_ptr<runtime::native_event>
-cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t local_bytes) {
-  const driver_api& d = driver();
+cuda_stream::kernel_plan cuda_stream::plan(const sycl::detail::kernel_launch& launch,
+                                           std::size_t local_bytes) {
   // Everything per kernel (function, limits, the names messages use) was found or built when
-  // the kernel was loaded; a launch only chooses its shape and calls the driver.
-  kernel_function& kernel = m_device.kernels().get(launch);
+  // the kernel was loaded; a launch only chooses its shape.
+  kernel_function& kernel = launch.prepared ? *static_cast<kernel_function*>(launch.prepared)
+                                            : m_device.kernels().get(launch);
   const std::string& device_name = m_device.properties().name;
-
   function_limits limits = kernel.limits;
   if (local_bytes > 0) {
     if (local_bytes + kernel.static_shared_bytes > m_device.max_shared_optin())
@@ -106,6 +105,7 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
     if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_acquire)) {
       std::lock_guard lock(kernel.attribute_mutex);
       if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_relaxed)) {
+        const driver_api& d = driver();
         make_current(m_device.context());
         call(d.func_set_attribute, kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
              static_cast<int>(local_bytes));
@@ -114,12 +114,26 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
     }
     if (launch.kind == sycl::detail::kernel_kind::range) {
       int min_grid = 0, block = 0;
-      if (invoke(d.occupancy_max_potential_block_size, &min_grid, &block, kernel.function, nullptr,
-                 local_bytes, 0) == CUDA_SUCCESS)
+      if (invoke(driver().occupancy_max_potential_block_size, &min_grid, &block, kernel.function,
+                 nullptr, local_bytes, 0) == CUDA_SUCCESS)
         limits.occupancy_block_size = static_cast<unsigned>(block);
     }
   }
   launch_geometry g = choose_geometry(launch, m_device.limits(), limits, kernel.name, device_name);
+  return {&kernel, limits, g};
+}
+
+void cuda_stream::prepare_kernel_launch(sycl::detail::kernel_launch& launch,
+                                        std::size_t local_bytes) {
+  launch.prepared = plan(launch, local_bytes).kernel;
+}
+
+std::shared_ptr<runtime::native_event>
+cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t local_bytes) {
+  const driver_api& d = driver();
+  const kernel_plan p = plan(launch, local_bytes);
+  kernel_function& kernel = *p.kernel;
+  const launch_geometry& g = p.geometry;
   const bool empty = std::size_t(g.grid[0]) * g.grid[1] * g.grid[2] == 0;
 
   // The kernel's one parameter is the kernel object, passed by value: the driver copies its

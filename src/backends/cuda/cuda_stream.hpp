@@ -4,6 +4,8 @@
 
 #include "../../runtime/backend.hpp"
 #include "cuda_event.hpp"
+#include "cuda_kernels.hpp"
+#include "launch_geometry.hpp"
 #include "transfer_plan.hpp"
 
 #include <memory>
@@ -25,6 +27,8 @@ public:
   // Waits on the GPU for an operation of any CUDA device (cuStreamWaitEvent accepts events of
   // other contexts); false for other backends' events.
   bool wait_on_device(runtime::native_event& e) override;
+  void prepare_kernel_launch(sycl::detail::kernel_launch& launch,
+                             std::size_t local_memory_bytes) override;
   std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& launch,
                                                     std::size_t local_memory_bytes) override;
   std::shared_ptr<runtime::native_event> copy(const sycl::detail::mem_region& src,
@@ -33,6 +37,14 @@ public:
   fill(const sycl::detail::mem_region& dst, const void* pattern, std::size_t pattern_size) override;
 
 private:
+  struct kernel_plan {
+    kernel_function* kernel;
+    function_limits limits;
+    launch_geometry geometry;
+  };
+  // The function for `launch`, its limits with `local_bytes` of local memory and the launch
+  // shape; throws where the kernel cannot run (prepare_kernel_launch's errors).
+  kernel_plan plan(const sycl::detail::kernel_launch& launch, std::size_t local_bytes);
   // Records the start event, runs `enqueue` (which adds the operation to the stream), records
   // the end event; serialized so that operations of several host threads do not interleave.
   template <typename Enqueue>
