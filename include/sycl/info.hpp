@@ -146,6 +146,10 @@ SYCLONE_DESC(atomic_memory_order_capabilities, std::vector<memory_order>)
 SYCLONE_DESC(atomic_memory_scope_capabilities, std::vector<memory_scope>)
 SYCLONE_DESC(profiling_timer_resolution, std::size_t)
 SYCLONE_DESC(is_available, bool)
+// Deprecated in SYCL 2020 (Table 4.6.4.2) but still required: whether sycl::compile and
+// sycl::link work for the device (they do on every syclone device).
+SYCLONE_DESC(is_compiler_available, bool)
+SYCLONE_DESC(is_linker_available, bool)
 SYCLONE_DESC(name, std::string)
 SYCLONE_DESC(vendor, std::string)
 SYCLONE_DESC(driver_version, std::string)

@@ -5,6 +5,7 @@
 
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/bit_cast.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
@@ -15,6 +16,7 @@
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/interop_handle.hpp>
+#include <sycl/is_device_copyable.hpp>
 #include <sycl/item.hpp>
 #include <sycl/kernel_bundle.hpp>
 #include <sycl/kernel_handler.hpp>

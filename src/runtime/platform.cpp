@@ -247,6 +247,9 @@ SYCLONE_DEVICE_INFO(atomic_memory_scope_capabilities,
                                                memory_scope::system}))
 SYCLONE_DEVICE_INFO(profiling_timer_resolution, std::size_t{1})
 SYCLONE_DEVICE_INFO(is_available, true)
+// The host device runs input bundles with their values at launch; the CUDA device JIT-compiles.
+SYCLONE_DEVICE_INFO(is_compiler_available, true)
+SYCLONE_DEVICE_INFO(is_linker_available, true)
 SYCLONE_DEVICE_INFO(name, p.name)
 SYCLONE_DEVICE_INFO(vendor, p.vendor)
 SYCLONE_DEVICE_INFO(driver_version, p.driver_version)
