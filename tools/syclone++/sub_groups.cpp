@@ -51,9 +51,13 @@ sub_group_records read_sub_group_records(const link_inputs& inputs) {
       if (record.target != sub_group_section_target) continue;
       std::istringstream in(record.bitcode.str());
       for (std::string kind, name, size; in >> kind >> name >> size;) {
-        if (kind == "kernel")
+        if (kind == "kernel") {
+          if (size.rfind("sycl:", 0) == 0) {
+            size.erase(0, 5);
+            records.core_kernels.insert(name);
+          }
           records.kernels[name] = size;
-        else if (kind == "define")
+        } else if (kind == "define")
           records.defined[name].push_back({size, unit.origin});
         else if (kind == "declare")
           records.declared[name].push_back({size, unit.origin});
@@ -129,7 +133,10 @@ std::optional<std::string> build_sub_group_registration(const sub_group_records&
   std::size_t count = 0;
   for (const auto& [kernel, size] : records.kernels) {
     if (size == "primary") continue; // the runtime's default
-    std::string value = size == "automatic" ? "0xfffffffeu" : size + "u";
+    std::string value = size == "automatic" ? "0xfffffffeu"
+                        : records.core_kernels.count(kernel)
+                            ? size + "u | SYCLONE_SUB_GROUP_SIZE_CORE"
+                            : size + "u";
     table += "    {\"" + kernel + "\", " + value + "},\n";
     ++count;
   }

@@ -47,10 +47,15 @@ constexpr llvm::StringLiteral annotation = "syclone.sub_group_size";
 // The values of the named sizes, as in include/sycl/detail/kernel_launch.hpp.
 constexpr std::uint32_t size_primary = 0xffffffffu;
 constexpr std::uint32_t size_automatic = 0xfffffffeu;
+// Marks a size from SYCL 2020's [[sycl::reqd_sub_group_size(N)]] (SYCLONE_SUB_GROUP_SIZE_CORE in
+// include/sycl/detail/kernel_info.hpp): any positive N compiles, and a device without that size
+// rejects the kernel at submission with errc::kernel_not_supported (SYCL 2020 5.8.1).
+constexpr std::uint32_t size_core = 0x40000000u;
 
 std::string size_text(std::uint32_t size) {
   if (size == size_primary) return "primary";
   if (size == size_automatic) return "automatic";
+  if (size & size_core) return "sycl:" + std::to_string(size & ~size_core);
   return std::to_string(size);
 }
 
@@ -70,11 +75,12 @@ bool appertains_to_function(Sema& S, const ParsedAttr& attr, const Decl* D) {
 // The size an attribute already recorded on D, if any.
 std::optional<std::uint32_t> recorded_size(const Decl* D) {
   for (const auto* a : D->specific_attrs<AnnotateAttr>()) {
-    if (a->getAnnotation() != annotation || a->args_size() != 1) continue;
+    // One argument, the size; a second marks the SYCL 2020 spelling.
+    if (a->getAnnotation() != annotation || a->args_size() < 1) continue;
     const Expr* e = *a->args_begin();
     if (e->isValueDependent()) return std::nullopt;
     if (auto v = e->getIntegerConstantExpr(D->getASTContext()))
-      return static_cast<std::uint32_t>(v->getZExtValue());
+      return static_cast<std::uint32_t>(v->getZExtValue()) | (a->args_size() == 2 ? size_core : 0);
   }
   return std::nullopt;
 }
@@ -83,6 +89,21 @@ bool has_size_annotation(const Decl* D) {
   for (const auto* a : D->specific_attrs<AnnotateAttr>())
     if (a->getAnnotation() == annotation) return true;
   return false;
+}
+
+// The argument of a numeric size attribute as an expression. clang hands a plugin attribute's
+// argument that is a lone identifier (`reqd_sub_group_size(SIZE)` with SIZE a template parameter
+// or a constant) over as an identifier, not as an expression: look it up where the attribute is.
+Expr* size_argument(Sema& S, const ParsedAttr& attr) {
+  if (!attr.isArgIdent(0)) return attr.getArgAsExpr(0);
+  IdentifierLoc* ident = attr.getArgAsIdent(0);
+  CXXScopeSpec scope;
+  UnqualifiedId name;
+  name.setIdentifier(ident->getIdentifierInfo(), ident->getLoc());
+  ExprResult found = S.ActOnIdExpression(S.getCurScope(), scope, SourceLocation(), name,
+                                         /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
+  if (found.isInvalid()) return nullptr; // clang has reported the unknown name
+  return found.get();
 }
 
 // [[sycl::reqd_sub_group_size(N)]], [[intel::sub_group_size(N)]], [[intel::reqd_sub_group_size(N)]]
@@ -103,11 +124,27 @@ struct numeric_size_attr : ParsedAttrInfo {
     return appertains_to_function(S, attr, D);
   }
   AttrHandling handleDeclAttribute(Sema& S, Decl* D, const ParsedAttr& attr) const override {
-    Expr* arg = attr.getArgAsExpr(0);
-    if (!arg->isValueDependent()) {
+    Expr* arg = size_argument(S, attr);
+    if (!arg) return AttributeNotApplied;
+    // SYCL 2020 5.8.1: [[sycl::reqd_sub_group_size(N)]] with an N no device supports compiles;
+    // the submission throws errc::kernel_not_supported. Seed 004's intel:: spellings take
+    // powers of two.
+    bool core = attr.getScopeName() && attr.getScopeName()->getName() == "sycl";
+    if (core && !arg->isValueDependent()) {
       auto value = arg->getIntegerConstantExpr(S.Context);
       if (!value || value->isNegative() || value->getZExtValue() == 0 ||
-          value->getZExtValue() > (1u << 30) || !value->isPowerOf2()) {
+          value->getZExtValue() >= size_core) {
+        S.Diag(attr.getLoc(), S.getDiagnostics().getCustomDiagID(
+                                  DiagnosticsEngine::Error,
+                                  "the argument of '%0' must be a positive integral constant "
+                                  "expression (SYCL 2020 5.8.1)"))
+            << attr.getAttrName()->getName() << arg->getSourceRange();
+        return AttributeNotApplied;
+      }
+    } else if (!arg->isValueDependent()) {
+      auto value = arg->getIntegerConstantExpr(S.Context);
+      if (!value || value->isNegative() || value->getZExtValue() == 0 ||
+          value->getZExtValue() > (1u << 29) || !value->isPowerOf2()) {
         S.Diag(attr.getLoc(),
                S.getDiagnostics().getCustomDiagID(
                    DiagnosticsEngine::Error,
@@ -125,7 +162,11 @@ struct numeric_size_attr : ParsedAttrInfo {
                  "function (seed 004)"));
       return AttributeNotApplied;
     }
-    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, {arg})) D->addAttr(a);
+    llvm::SmallVector<Expr*, 2> args{arg};
+    if (core)
+      args.push_back(
+          IntegerLiteral::Create(S.Context, llvm::APInt(32, 1), S.Context.IntTy, attr.getLoc()));
+    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, args)) D->addAttr(a);
     return AttributeApplied;
   }
 };
@@ -293,7 +334,7 @@ private:
       SourceLocation where = spec->getPointOfInstantiation();
       std::optional<std::uint32_t> attribute =
           functor_size(args[1].getAsType()->getAsCXXRecordDecl(), where);
-      if (property && attribute && *attribute != property) {
+      if (property && attribute && (*attribute & ~size_core) != property) {
         ctx.getDiagnostics().Report(
             where, ctx.getDiagnostics().getCustomDiagID(
                        DiagnosticsEngine::Error,
@@ -326,7 +367,7 @@ private:
       // declarations here, else the default.
       std::optional<std::uint32_t> size;
       for (const FunctionDecl* d : canonical->redecls())
-        if (auto s = recorded_size(d)) size = s;
+        if (auto s = recorded_size(d)) size = *s & ~size_core;
       std::string symbol;
       llvm::raw_string_ostream os(symbol);
       if (mangle->shouldMangleDeclName(canonical))

@@ -12,8 +12,13 @@ extern "C" {
 // sub_group_size property, or -fsycl-default-sub-group-size when it states none.
 struct syclone_kernel_sub_group_size {
   const char* kernel; // __builtin_sycl_unique_stable_name of the kernel name
-  uint32_t size;      // N, or 0xffffffff for primary, 0xfffffffe for automatic
+  uint32_t size;      // N, or 0xffffffff for primary, 0xfffffffe for automatic; N with bit 30
+                      // (syclone_sub_group_size_core) set when it came from SYCL 2020's
+                      // [[sycl::reqd_sub_group_size(N)]]: an unsupported N then throws
+                      // errc::kernel_not_supported (SYCL 2020 5.8.1), not seed 004's
+                      // errc::feature_not_supported
 };
+#define SYCLONE_SUB_GROUP_SIZE_CORE 0x40000000u
 
 // Called by the generated registration object before main (or at dlopen). The runtime copies
 // the records; a later registration of the same kernel replaces an earlier one.
