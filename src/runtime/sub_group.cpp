@@ -117,8 +117,10 @@ std::uint32_t kernel_max_sub_group_size(const device_properties& device, std::st
 std::uint32_t kernel_compile_sub_group_size(const device_properties& device,
                                             std::string_view kernel) {
   std::uint32_t required = required_sub_group_size(kernel, 0);
-  if (required == sub_group_size_automatic) return 0;
-  if (required == 0 || required == sub_group_size_primary)
+  // SYCL 2020 (kernel_device_specific::compile_sub_group_size): 0 when the kernel requires no
+  // size; seed 004: 0 for automatic, the device's primary size when the kernel asked for primary.
+  if (required == 0 || required == sub_group_size_automatic) return 0;
+  if (required == sub_group_size_primary)
     return static_cast<std::uint32_t>(device.primary_sub_group_size);
   return required;
 }

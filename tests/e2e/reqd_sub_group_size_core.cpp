@@ -3,6 +3,8 @@
 // compiles, and submitting a kernel whose N the device does not support throws
 // errc::kernel_not_supported (seed 004's [[intel::sub_group_size]] keeps
 // errc::feature_not_supported). A supported N runs with that size.
+// kernel_device_specific::compile_sub_group_size: 0 for a kernel that requires no size (SYCL
+// 2020), N for a required N, the primary size for seed 004's named primary.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -38,6 +40,9 @@ template <int N>
 struct seed_spelling {
   [[intel::sub_group_size(N)]] void operator()(sycl::nd_item<1>) const {}
 };
+
+class unstated_kernel;
+class primary_kernel;
 
 // The errc a submission threw, or errc::success when it ran.
 template <typename Submit>
@@ -79,6 +84,23 @@ int main() {
     CHECK(submission_error(q, [&] { q.parallel_for(sycl::nd_range<1>(64, 64), named{out}); }) ==
           sycl::errc::success);
     CHECK(std::all_of(out, out + 64, [](int s) { return s == 32; }));
+  }
+
+  // compile_sub_group_size.
+  q.parallel_for<unstated_kernel>(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1>) {});
+  q.parallel_for<primary_kernel>(
+      sycl::nd_range<1>(8, 8), [=] [[intel::named_sub_group_size(primary)]] (sycl::nd_item<1>) {});
+  q.wait();
+  sycl::device d = q.get_device();
+  auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {d});
+  using sycl::info::kernel_device_specific::compile_sub_group_size;
+  CHECK(bundle.get_kernel<unstated_kernel>().get_info<compile_sub_group_size>(d) == 0);
+  CHECK(bundle.get_kernel<primary_kernel>().get_info<compile_sub_group_size>(d) ==
+        d.get_info<sycl::info::device::primary_sub_group_size>());
+  if (has32) {
+    auto k32 = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {d})
+                   .get_kernel(sycl::get_kernel_id<templated<32>>());
+    CHECK(k32.get_info<compile_sub_group_size>(d) == 32);
   }
 
   sycl::free(out, q);

@@ -52,6 +52,12 @@ sub_group_records read_sub_group_records(const link_inputs& inputs) {
       std::istringstream in(record.bitcode.str());
       for (std::string kind, name, size; in >> kind >> name >> size;) {
         if (kind == "kernel") {
+          // A kernel stating no size runs with the primary one; only compile_sub_group_size
+          // tells it apart (0, SYCL 2020), so it gets no record.
+          if (size == "unstated") {
+            size = "primary";
+            records.unstated_kernels.insert(name);
+          }
           if (size.rfind("sycl:", 0) == 0) {
             size.erase(0, 5);
             records.core_kernels.insert(name);
@@ -132,8 +138,9 @@ std::optional<std::string> build_sub_group_registration(const sub_group_records&
   std::string table;
   std::size_t count = 0;
   for (const auto& [kernel, size] : records.kernels) {
-    if (size == "primary") continue; // the runtime's default
+    if (records.unstated_kernels.count(kernel)) continue; // the runtime's default
     std::string value = size == "automatic" ? "0xfffffffeu"
+                        : size == "primary" ? "0xffffffffu"
                         : records.core_kernels.count(kernel)
                             ? size + "u | SYCLONE_SUB_GROUP_SIZE_CORE"
                             : size + "u";

@@ -35,6 +35,8 @@ struct sub_group_records {
   // Kernels whose size comes from SYCL 2020's [[sycl::reqd_sub_group_size(N)]] (the plugin
   // writes "sycl:N"): the runtime rejects an unsupported N with errc::kernel_not_supported.
   std::set<std::string> core_kernels;
+  // Kernels that state no size (the plugin writes "unstated"): primary, without a record.
+  std::set<std::string> unstated_kernels;
 };
 
 // The records of the objects and archive members the link includes.

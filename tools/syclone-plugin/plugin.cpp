@@ -51,10 +51,14 @@ constexpr std::uint32_t size_automatic = 0xfffffffeu;
 // include/sycl/detail/kernel_info.hpp): any positive N compiles, and a device without that size
 // rejects the kernel at submission with errc::kernel_not_supported (SYCL 2020 5.8.1).
 constexpr std::uint32_t size_core = 0x40000000u;
+// A kernel that states no size, compiled without -fsycl-default-sub-group-size: it runs with the
+// primary size (seed 004), and SYCL 2020's compile_sub_group_size reports 0 for it.
+constexpr std::uint32_t size_unstated = 0xfffffffdu;
 
 std::string size_text(std::uint32_t size) {
   if (size == size_primary) return "primary";
   if (size == size_automatic) return "automatic";
+  if (size == size_unstated) return "unstated";
   if (size & size_core) return "sycl:" + std::to_string(size & ~size_core);
   return std::to_string(size);
 }
@@ -261,8 +265,8 @@ struct records {
 
 class consumer : public SemaConsumer {
 public:
-  consumer(std::string out, std::uint32_t default_size)
-      : m_out(std::move(out)), m_default(default_size) {}
+  consumer(std::string out, std::uint32_t default_size, bool default_given)
+      : m_out(std::move(out)), m_default(default_size), m_default_given(default_given) {}
 
   void InitializeSema(Sema& S) override {
     m_sema = &S;
@@ -343,7 +347,10 @@ private:
             << size_text(*attribute) << size_text(property);
         continue;
       }
-      r.kernels[kernel] = property ? property : attribute ? *attribute : m_default;
+      r.kernels[kernel] = property          ? property
+                          : attribute       ? *attribute
+                          : m_default_given ? m_default
+                                            : size_unstated;
     }
   }
 
@@ -396,12 +403,13 @@ private:
   Sema* m_sema = nullptr;
   std::string m_out;
   std::uint32_t m_default;
+  bool m_default_given;
 };
 
 class action : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef) override {
-    return std::make_unique<consumer>(m_out, m_default);
+    return std::make_unique<consumer>(m_out, m_default, m_default_given);
   }
   bool ParseArgs(const CompilerInstance& CI, const std::vector<std::string>& args) override {
     for (const auto& arg : args) {
@@ -409,6 +417,7 @@ protected:
       if (a.consume_front("out=")) {
         m_out = a.str();
       } else if (a.consume_front("default=")) {
+        m_default_given = true;
         if (a == "primary") {
           m_default = size_primary;
         } else if (a == "automatic") {
@@ -434,6 +443,7 @@ protected:
 private:
   std::string m_out;
   std::uint32_t m_default = size_primary; // seed 004: as if named_sub_group_size(primary)
+  bool m_default_given = false;
 };
 
 FrontendPluginRegistry::Add<action> g_action("syclone", "syclone: sub-group size attributes");
