@@ -2,9 +2,11 @@
 // expressions), sycl::byte (4.14.1, deprecated), std::hash of the common-reference-semantics types
 // buffer and accessors (4.5.2: copies hash alike, usable as unordered keys), and the device
 // descriptors is_compiler_available / is_linker_available (true: every syclone device compiles
-// and links kernel bundles).
+// and links kernel bundles), built_in_kernel_ids (none), and the atomic and fence capabilities of
+// devices and contexts (4.6.3.2, 4.6.4.2).
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <unordered_set>
@@ -32,6 +34,18 @@ int main() {
   sycl::device dev = q.get_device();
   CHECK(dev.get_info<sycl::info::device::is_compiler_available>());
   CHECK(dev.get_info<sycl::info::device::is_linker_available>());
+  CHECK(dev.get_info<sycl::info::device::built_in_kernel_ids>().empty());
+  auto has = [](const auto& list, auto value) {
+    return std::find(list.begin(), list.end(), value) != list.end();
+  };
+  sycl::context ctx = q.get_context();
+  for (auto scopes : {ctx.get_info<sycl::info::context::atomic_memory_scope_capabilities>(),
+                      ctx.get_info<sycl::info::context::atomic_fence_scope_capabilities>(),
+                      dev.get_info<sycl::info::device::atomic_fence_scope_capabilities>()})
+    CHECK(has(scopes, sycl::memory_scope::work_group) && has(scopes, sycl::memory_scope::device));
+  for (auto orders : {ctx.get_info<sycl::info::context::atomic_fence_order_capabilities>(),
+                      dev.get_info<sycl::info::device::atomic_fence_order_capabilities>()})
+    CHECK(has(orders, sycl::memory_order::relaxed) && has(orders, sycl::memory_order::acq_rel));
 
   // bit_cast in a kernel.
   std::uint32_t bits[2] = {};
