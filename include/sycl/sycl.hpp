@@ -13,6 +13,7 @@
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/handler.hpp>
+#include <sycl/hierarchical.hpp>
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/interop_handle.hpp>
@@ -27,6 +28,8 @@
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
+#include <sycl/reduction.hpp>
+#include <sycl/span.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/group_algorithm.hpp>
 #include <sycl/usm.hpp>
