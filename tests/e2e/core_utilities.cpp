@@ -3,7 +3,8 @@
 // buffer and accessors (4.5.2: copies hash alike, usable as unordered keys), and the device
 // descriptors is_compiler_available / is_linker_available (true: every syclone device compiles
 // and links kernel bundles), built_in_kernel_ids (none), and the atomic and fence capabilities of
-// devices and contexts (4.6.3.2, 4.6.4.2).
+// devices and contexts (4.6.3.2, 4.6.4.2), the host device's fp16 aspect (sycl::half computes
+// there), and the generic-space multi_ptr aliases (4.7.7.2).
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -29,6 +30,14 @@ static_assert(sycl::bit_cast<float>(0x40000000u) == 2.0f);
 static_assert(std::is_same_v<sycl::byte, std::uint8_t>);
 #pragma clang diagnostic pop
 
+static_assert(std::is_same_v<sycl::raw_generic_ptr<int>,
+                             sycl::multi_ptr<int, sycl::access::address_space::generic_space,
+                                             sycl::access::decorated::no>>);
+static_assert(
+    std::is_same_v<sycl::decorated_generic_ptr<const float>,
+                   sycl::multi_ptr<const float, sycl::access::address_space::generic_space,
+                                   sycl::access::decorated::yes>>);
+
 int main() {
   sycl::queue q;
   sycl::device dev = q.get_device();
@@ -46,6 +55,19 @@ int main() {
   for (auto orders : {ctx.get_info<sycl::info::context::atomic_fence_order_capabilities>(),
                       dev.get_info<sycl::info::device::atomic_fence_order_capabilities>()})
     CHECK(has(orders, sycl::memory_order::relaxed) && has(orders, sycl::memory_order::acq_rel));
+
+  // fp16: the host device has it; where a device has it, sycl::half computes in kernels.
+  if (dev.is_cpu()) CHECK(dev.has(sycl::aspect::fp16));
+  if (dev.has(sycl::aspect::fp16)) {
+    float* h = sycl::malloc_shared<float>(1, q);
+    q.single_task([=] {
+       sycl::half a = 1.5f, b = 2.0f;
+       sycl::raw_generic_ptr<float> p(h);
+       *p = static_cast<float>(a * b + a);
+     }).wait();
+    CHECK(*h == 4.5f);
+    sycl::free(h, q);
+  }
 
   // bit_cast in a kernel.
   std::uint32_t bits[2] = {};
