@@ -76,10 +76,11 @@ def shutil_which(name):
     return which(name)
 
 
-def snapshot(build_tree, prefix):
-    """Copies a syclone build tree's driver, libraries and the source tree's headers into an
-    install layout, so that edits to the working tree during a long CTS build do not mix into it.
-    syclone++ finds <prefix>/include and <prefix>/lib next to <prefix>/bin."""
+def snapshot(build_tree, prefix, worktree_headers):
+    """Copies a syclone build tree's driver and libraries, and the headers of the commit checked
+    out (or of the working tree), into an install layout: edits to the working tree during a long
+    CTS build do not mix into it, and the table names the commit it measured. syclone++ finds
+    <prefix>/include and <prefix>/lib next to <prefix>/bin."""
     import shutil
     if prefix.exists():
         shutil.rmtree(prefix)
@@ -88,8 +89,14 @@ def snapshot(build_tree, prefix):
     shutil.copy2(build_tree / "bin" / "syclone++", prefix / "bin")
     for lib in (build_tree / "lib").glob("libsyclone*.so*"):
         shutil.copy2(lib, prefix / "lib", follow_symlinks=False)
-    shutil.copytree(REPO / "include", prefix / "include")
-    log(f"syclone snapshot in {prefix}")
+    if worktree_headers or not (REPO / ".git").exists():
+        shutil.copytree(REPO / "include", prefix / "include")
+    else:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", "HEAD", "include"],
+                                 stdout=subprocess.PIPE, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(prefix)], input=archive, check=True)
+    (prefix / "COMMIT").write_text(git(REPO, "rev-parse", "--short", "HEAD") + "\n")
+    log(f"syclone snapshot in {prefix} (headers of {'the working tree' if worktree_headers else 'HEAD'})")
     return prefix
 
 
@@ -252,9 +259,41 @@ def first_failure(case):
     return ""
 
 
+def stage(args, results):
+    """Copies what a GPU machine without LLVM needs to run the built categories into one folder:
+    the stripped executables, syclone's libraries (and Boost.Context, which the runtime links),
+    and what the build learned about the TUs, for `--no-build --build-dir <folder>` there."""
+    import shutil
+    out = args.stage
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "bin").mkdir(parents=True)
+    (out / "lib").mkdir()
+    for lib in (args.syclone / "lib").glob("libsyclone*.so*"):
+        if "plugin" not in lib.name:
+            shutil.copy2(lib, out / "lib", follow_symlinks=False)
+    ldd = run(["ldd", str(args.syclone / "lib" / "libsyclone.so")], stdout=subprocess.PIPE, text=True).stdout
+    for line in ldd.splitlines():
+        m = re.search(r"=> (\S*libboost\S*)", line)
+        if m:
+            shutil.copy2(m.group(1), out / "lib")
+    units = {}
+    for c, r in results.items():
+        if r["exe"]:
+            shutil.copy2(r["exe"], out / "bin")
+        units[c] = {k: r[k] for k in ("units", "compiled", "failed_units")}
+    (out / "syclone-units.json").write_text(json.dumps(units, indent=1))
+    run(["sh", "-c", f"strip --strip-unneeded {out}/bin/* {out}/lib/*.so* 2>/dev/null"])
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    log(f"staged {len(units)} categories in {out} ({size / 2**20:.1f} MiB)")
+
+
 class CaseEnv:
     def __init__(self, args):
         self.vars = os.environ.copy()
+        if (args.build_dir / "lib").is_dir():  # a staged folder (--stage)
+            self.vars["LD_LIBRARY_PATH"] = ":".join(
+                p for p in [str(args.build_dir / "lib"), self.vars.get("LD_LIBRARY_PATH", "")] if p)
         self.extra = []
         if args.device:
             self.extra = ["--device", args.device]
@@ -290,8 +329,10 @@ def run_category(args, category, info):
 
 
 def table(args, results):
-    syclone_commit = git(REPO, "rev-parse", "--short", "HEAD")
-    dirty = " (with uncommitted changes)" if git(REPO, "status", "--porcelain", "--", "include", "src", "tools") else ""
+    stamp = args.syclone / "COMMIT"
+    syclone_commit = stamp.read_text().strip() if stamp.exists() else git(REPO, "rev-parse", "--short", "HEAD")
+    dirty = " (with uncommitted changes)" if getattr(args, "worktree_headers", False) and git(
+        REPO, "status", "--porcelain", "--", "include") else ""
     cts_commit = git(args.cts, "rev-parse", "HEAD") or read_cts_commit(args.cts)
     lines = [
         f"CTS {cts_commit or 'unknown commit'}, syclone {syclone_commit}{dirty}, target {args.target}, "
@@ -343,28 +384,55 @@ def main():
     ap.add_argument("--cxxflags", default="-O1")
     ap.add_argument("--device", help="the CTS's --device regular expression")
     ap.add_argument("--no-build", action="store_true", help="run what is built")
+    ap.add_argument("--worktree-headers", action="store_true",
+                    help="use the working tree's headers (default: those of the commit checked out)")
+    ap.add_argument("--reuse-snapshot", action="store_true",
+                    help="build against the syclone copied into the build folder by an earlier "
+                         "run (several runs of category groups, one syclone)")
     ap.add_argument("--no-run", action="store_true", help="build only (e.g. nvptx64 executables for a GPU machine)")
     ap.add_argument("--out", type=Path, help="write the table here (also printed); a .json next to it")
+    ap.add_argument("--stage", type=Path,
+                    help="copy the executables and syclone's libraries here, for a GPU machine "
+                         "without LLVM (run there with --no-build --build-dir <this folder>)")
+    ap.add_argument("--smoke", action="store_true",
+                    help="the CI smoke: the categories of conformance/cts/smoke.txt on the host; "
+                         "succeeds without running when there is no CTS checkout")
     args = ap.parse_args()
+    if args.smoke:
+        args.categories = args.categories or [
+            l.split("#")[0].strip() for l in (ADAPTER / "smoke.txt").read_text().splitlines()
+            if l.split("#")[0].strip()]
 
     if args.cts is None:
         env = os.environ.get("SYCLONE_CTS_DIR")
         args.cts = Path(env) if env else REPO.parent / "shared" / "sycl-cts"
     args.cts = args.cts.resolve()
-    if not (args.cts / "tests" / "common" / "common.h").exists():
+    if args.no_build and not (args.cts / "tests").exists():
+        pass  # running staged executables: the checkout is not needed
+    elif not (args.cts / "tests" / "common" / "common.h").exists():
+        if args.smoke:
+            log(f"no CTS checkout at {args.cts}: smoke skipped (set SYCLONE_CTS_DIR)")
+            return 0
         sys.exit(f"cts: {args.cts} is not a SYCL-CTS checkout; pass --cts DIR or set SYCLONE_CTS_DIR")
     if args.syclone is None:
         args.syclone = Path(os.environ.get("SYCLONE_ROOT", REPO / "build"))
     args.syclone = args.syclone.resolve()
-    if not (args.syclone / "bin" / "syclone++").exists():
+    if not args.no_build and not (args.syclone / "bin" / "syclone++").exists():
         sys.exit(f"cts: no bin/syclone++ in {args.syclone}; build syclone (scripts/setup.sh) or pass --syclone")
     if args.build_dir is None:
         args.build_dir = args.syclone / f"cts-{args.target}"
     args.build_dir = args.build_dir.resolve()
     if not args.no_build and not (args.syclone / "include" / "sycl" / "sycl.hpp").exists():
-        args.syclone = snapshot(args.syclone, args.build_dir / "syclone")
-    categories = args.categories or all_categories(args.cts)
-    unknown = [c for c in categories if c not in all_categories(args.cts)]
+        if args.reuse_snapshot and (args.build_dir / "syclone" / "bin" / "syclone++").exists():
+            args.syclone = args.build_dir / "syclone"
+        else:
+            args.syclone = snapshot(args.syclone, args.build_dir / "syclone", args.worktree_headers)
+    if args.no_build and not (args.cts / "tests").exists():
+        categories = args.categories
+        unknown = []
+    else:
+        categories = args.categories or all_categories(args.cts)
+        unknown = [c for c in categories if c not in all_categories(args.cts)]
     if unknown:
         sys.exit(f"cts: unknown categories {' '.join(unknown)}; see {args.cts / 'tests'}")
 
@@ -373,12 +441,20 @@ def main():
         results = build_categories(args, categories)
     else:
         results = {}
+        staged = args.build_dir / "syclone-units.json"
+        known = json.loads(staged.read_text()) if staged.exists() else {}
         for c in categories:
             exe = args.build_dir / "bin" / f"test_{c}"
-            units = category_units(args.build_dir, c)
-            failed = [(os.path.relpath(s, args.cts), "not built") for s, o in units if not o.exists()]
-            results[c] = {"units": len(units), "compiled": len(units) - len(failed),
-                          "failed_units": failed, "exe": str(exe) if exe.exists() else None}
+            if c in known:
+                results[c] = dict(known[c])
+            else:
+                units = category_units(args.build_dir, c)
+                failed = [(os.path.relpath(s, args.cts), "not built") for s, o in units if not o.exists()]
+                results[c] = {"units": len(units), "compiled": len(units) - len(failed),
+                              "failed_units": failed}
+            results[c]["exe"] = str(exe) if exe.exists() else None
+    if args.stage:
+        stage(args, results)
     if not args.no_run:
         for c in categories:
             run_category(args, c, results[c])
