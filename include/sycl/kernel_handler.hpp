@@ -62,6 +62,9 @@ public:
   get_specialization_constant() const {
     using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
     if constexpr (detail::dev::is_host) {
+      // Instantiates the constant's tag type, by whose stable name syclone++'s plugin records
+      // that the kernel reads it (programs built without device images, -fsycl-targets=host).
+      static_assert(sizeof(detail::spec_constant_tag<SpecName>) == 1);
       const void* v = detail::find_spec_constant(m_values, &SpecName);
       if (!v) return SpecName.default_value();
       // SYCL 2020 4.9.4.1 asks only that T be device copyable, not default constructible: the

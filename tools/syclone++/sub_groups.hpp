@@ -37,6 +37,8 @@ struct sub_group_records {
   std::set<std::string> core_kernels;
   // Kernels that state no size (the plugin writes "unstated"): primary, without a record.
   std::set<std::string> unstated_kernels;
+  // kernel -> the specialization constants it reads, from the host compile (plugin "reads" lines)
+  std::map<std::string, std::set<std::string>> reads;
 };
 
 // The records of the objects and archive members the link includes.

@@ -260,6 +260,7 @@ private:
 
 struct records {
   std::map<std::string, std::uint32_t> kernels;
+  std::map<std::string, std::set<std::string>> reads; // kernel -> specialization constants
   std::map<std::string, std::uint32_t> defined, declared;
 };
 
@@ -293,6 +294,8 @@ public:
       file << "define " << name << " " << size_text(size) << "\n";
     for (const auto& [name, size] : r.declared)
       file << "declare " << name << " " << size_text(size) << "\n";
+    for (const auto& [kernel, names] : r.reads)
+      for (const auto& name : names) file << "reads " << kernel << " " << name << "\n";
   }
 
 private:
@@ -347,6 +350,9 @@ private:
             << size_text(*attribute) << size_text(property);
         continue;
       }
+      if (auto reads = spec_constants_read(ctx, args[1].getAsType()->getAsCXXRecordDecl());
+          !reads.empty())
+        r.reads[kernel] = std::move(reads);
       r.kernels[kernel] = property          ? property
                           : attribute       ? *attribute
                           : m_default_given ? m_default
@@ -387,6 +393,10 @@ private:
   }
 
   static const ClassTemplateDecl* find_requirement_template(ASTContext& ctx) {
+    return find_detail_template(ctx, "kernel_sub_group_requirement");
+  }
+
+  static const ClassTemplateDecl* find_detail_template(ASTContext& ctx, const char* template_name) {
     const DeclContext* dc = ctx.getTranslationUnitDecl();
     for (const char* name : {"sycl", "_V1", "detail"}) {
       const NamespaceDecl* ns = nullptr;
@@ -395,9 +405,70 @@ private:
       if (!ns) return nullptr;
       dc = ns;
     }
-    for (NamedDecl* d : dc->lookup(&ctx.Idents.get("kernel_sub_group_requirement")))
+    for (NamedDecl* d : dc->lookup(&ctx.Idents.get(template_name)))
       if (const auto* t = dyn_cast<ClassTemplateDecl>(d)) return t->getCanonicalDecl();
     return nullptr;
+  }
+
+  static bool is_get_specialization_constant(const FunctionDecl* f) {
+    const auto* method = dyn_cast<CXXMethodDecl>(f);
+    if (!method || !f->getDeclName().isIdentifier() ||
+        f->getName() != "get_specialization_constant")
+      return false;
+    const CXXRecordDecl* parent = method->getParent();
+    return parent->getDeclName().isIdentifier() && parent->getName() == "kernel_handler";
+  }
+
+  // The stable names (spec_constant_tag's, as include/sycl/kernel_handler.hpp names a constant)
+  // of the specialization constants a kernel reads: kernel_handler::get_specialization_constant
+  // calls reachable from its functor's call operator(s). The device image records the same for
+  // the device code; this serves programs built without one (-fsycl-targets=host).
+  static std::set<std::string> spec_constants_read(ASTContext& ctx, const CXXRecordDecl* functor) {
+    std::set<std::string> names;
+    const ClassTemplateDecl* tag = find_detail_template(ctx, "spec_constant_tag");
+    if (!functor || !tag) return names;
+    struct callees : RecursiveASTVisitor<callees> {
+      std::vector<const FunctionDecl*> found;
+      bool VisitCallExpr(CallExpr* e) {
+        if (const FunctionDecl* f = e->getDirectCallee()) found.push_back(f);
+        return true;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr* e) {
+        found.push_back(e->getConstructor());
+        return true;
+      }
+    };
+    std::vector<const FunctionDecl*> work;
+    for (const auto* method : functor->methods())
+      if (method->getOverloadedOperator() == OO_Call) work.push_back(method);
+    if (functor->isLambda())
+      if (const auto* generic = functor->getDependentLambdaCallOperator())
+        for (const FunctionDecl* spec : generic->specializations()) work.push_back(spec);
+    std::set<const FunctionDecl*> seen;
+    while (!work.empty()) {
+      const FunctionDecl* f = work.back();
+      work.pop_back();
+      if (!seen.insert(f->getCanonicalDecl()).second) continue;
+      if (is_get_specialization_constant(f)) {
+        const TemplateArgumentList* args = f->getTemplateSpecializationArgs();
+        if (!args || args->size() < 1 || (*args)[0].getKind() != TemplateArgument::Declaration)
+          continue;
+        const Decl* id = (*args)[0].getAsDecl()->getCanonicalDecl();
+        for (const ClassTemplateSpecializationDecl* spec : tag->specializations()) {
+          const TemplateArgumentList& targs = spec->getTemplateArgs();
+          if (targs.size() == 1 && targs[0].getKind() == TemplateArgument::Declaration &&
+              targs[0].getAsDecl()->getCanonicalDecl() == id)
+            names.insert(SYCLUniqueStableNameExpr::ComputeName(ctx, ctx.getCanonicalTagType(spec)));
+        }
+        continue;
+      }
+      const FunctionDecl* definition = nullptr;
+      if (!f->hasBody(definition) || !definition->getBody()) continue;
+      callees v;
+      v.TraverseStmt(const_cast<Stmt*>(definition->getBody()));
+      work.insert(work.end(), v.found.begin(), v.found.end());
+    }
+    return names;
   }
 
   Sema* m_sema = nullptr;

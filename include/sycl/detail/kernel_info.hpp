@@ -25,4 +25,15 @@ struct syclone_kernel_sub_group_size {
 SYCLONE_EXPORT void __syclone_register_sub_group_sizes(const syclone_kernel_sub_group_size* records,
                                                        uint64_t count);
 
+// SYCL 2020 4.11.11: the specialization constants each kernel reads, as the host compile saw
+// them (syclone++'s plugin follows the calls of the kernel's functor); the runtime uses them for
+// kernels no device image describes (programs built with -fsycl-targets=host).
+struct syclone_kernel_spec_constant {
+  const char* kernel;        // __builtin_sycl_unique_stable_name of the kernel name
+  const char* spec_constant; // __builtin_sycl_unique_stable_name of its spec_constant_tag
+};
+SYCLONE_EXPORT void
+__syclone_register_kernel_spec_constants(const syclone_kernel_spec_constant* records,
+                                         uint64_t count);
+
 } // extern "C"
