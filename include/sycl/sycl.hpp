@@ -30,6 +30,7 @@
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
 #include <sycl/span.hpp>
+#include <sycl/stream.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/group_algorithm.hpp>
 #include <sycl/usm.hpp>
