@@ -141,8 +141,12 @@ def build_categories(args, categories):
                 first = first_error(err.read_text(errors="replace")) if err.exists() else "not built"
                 failed.append((os.path.relpath(src, args.cts), first))
         exe = build / "bin" / f"test_{c}"
-        if not exe.exists() and len(failed) < len(units):
-            link_partial(args, c, units)
+        if failed:
+            # ninja links only when every unit compiled: an executable left by an earlier build
+            # would be stale, so link one from the units that compiled now.
+            exe.unlink(missing_ok=True)
+            if len(failed) < len(units):
+                link_partial(args, c, units)
         results[c] = {"units": len(units), "compiled": len(units) - len(failed),
                       "failed_units": failed, "exe": str(exe) if exe.exists() else None}
     return results
