@@ -601,3 +601,27 @@ private:
 };
 
 SYCLONE_END_NAMESPACE
+
+// SYCL 2020 4.5.2. Common reference semantics: equal accessors hash alike.
+template <typename DataT, int Dimensions, sycl::access_mode AccessMode, sycl::target AccessTarget,
+          sycl::access::placeholder IsPlaceholder>
+struct std::hash<sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>> {
+  std::size_t
+  operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>& a)
+      const noexcept {
+    return std::hash<const void*>()(a.state().m_data);
+  }
+};
+template <typename DataT, int Dimensions, sycl::access_mode AccessMode>
+struct std::hash<sycl::host_accessor<DataT, Dimensions, AccessMode>> {
+  std::size_t
+  operator()(const sycl::host_accessor<DataT, Dimensions, AccessMode>& a) const noexcept {
+    return std::hash<const void*>()(a.get_pointer());
+  }
+};
+template <typename DataT, int Dimensions>
+struct std::hash<sycl::local_accessor<DataT, Dimensions>> {
+  std::size_t operator()(const sycl::local_accessor<DataT, Dimensions>& a) const noexcept {
+    return std::hash<std::size_t>()(a.get_range().size());
+  }
+};

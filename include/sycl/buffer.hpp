@@ -6,10 +6,12 @@
 #include <sycl/detail/buffer_core.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/id.hpp>
+#include <sycl/is_device_copyable.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/range.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -23,8 +25,9 @@ using buffer_allocator = std::allocator<T>;
 template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
 class buffer {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "syclone supports buffers of 1 to 3 dimensions");
-  static_assert(std::is_trivially_copyable_v<std::remove_const_t<T>>,
-                "SYCL 2020 4.7.2: a buffer's element type must be device copyable");
+  static_assert(is_device_copyable_v<std::remove_const_t<T>>,
+                "SYCL 2020 4.7.2: a buffer's element type must be device copyable (trivially "
+                "copyable, or marked by a sycl::is_device_copyable specialization)");
 
 public:
   using value_type = std::remove_const_t<T>;
@@ -306,3 +309,11 @@ buffer(Container&, const property_list& = {})
     -> buffer<typename Container::value_type, 1>;
 
 SYCLONE_END_NAMESPACE
+
+// SYCL 2020 4.5.2. Common reference semantics: copies of a buffer hash alike.
+template <typename T, int Dimensions, typename AllocatorT>
+struct std::hash<sycl::buffer<T, Dimensions, AllocatorT>> {
+  std::size_t operator()(const sycl::buffer<T, Dimensions, AllocatorT>& b) const noexcept {
+    return std::hash<const void*>()(sycl::detail::impl_access::get(b).get());
+  }
+};

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -70,6 +71,23 @@ private:
 };
 
 class spec_constant_values;
+
+// SYCL 2020 4.9.2 (reduction.hpp): what sycl::reduction returns derives from reduction_tag, so
+// that parallel_for recognizes "reductions, then the kernel".
+struct reduction_tag {};
+template <typename... Rest>
+constexpr bool reductions_then_kernel() {
+  if constexpr (sizeof...(Rest) < 2) {
+    return false;
+  } else {
+    constexpr bool is_reduction[] = {std::is_base_of_v<reduction_tag, std::decay_t<Rest>>...};
+    for (std::size_t i = 0; i + 1 < sizeof...(Rest); ++i)
+      if (!is_reduction[i]) return false;
+    return !is_reduction[sizeof...(Rest) - 1];
+  }
+}
+template <typename... Rest>
+inline constexpr bool is_reduction_call_v = reductions_then_kernel<Rest...>();
 } // namespace detail
 
 class SYCLONE_EXPORT handler {
@@ -125,6 +143,28 @@ public:
                     const KernelType& kernel_func) {
     parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
   }
+
+  // SYCL 2020 4.9.4.2.2 / 4.9.2: any number of reductions, then the kernel, which receives a
+  // reducer for each (defined in reduction.hpp).
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>
+  void parallel_for(range<Dimensions> num_work_items, Rest&&... rest);
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>
+  void parallel_for(nd_range<Dimensions> execution_range, Rest&&... rest);
+  template <typename KernelName = detail::auto_name, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>
+  void parallel_for(std::size_t num_work_items, Rest&&... rest) {
+    parallel_for<KernelName>(range<1>(num_work_items), std::forward<Rest>(rest)...);
+  }
+
+  // SYCL 2020 4.9.4.2.3: hierarchical kernels, work-group scope first (hierarchical.hpp).
+  template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
+  void parallel_for_work_group(range<Dimensions> numWorkGroups,
+                               const WorkgroupFunctionType& kernelFunc);
+  template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
+  void parallel_for_work_group(range<Dimensions> numWorkGroups, range<Dimensions> workGroupSize,
+                               const WorkgroupFunctionType& kernelFunc);
 
   // SYCL 2020 4.10. Host tasks.
   template <typename T>
@@ -307,6 +347,12 @@ private:
     l.object = std::move(object);
     return l;
   }
+
+  template <typename KernelName, int Dimensions, typename WorkgroupFunctionType>
+  void hierarchical_dispatch(range<Dimensions> groups, const range<Dimensions>* local,
+                             const WorkgroupFunctionType& kernel_func);
+  template <typename KernelName, typename Range, typename Args, std::size_t... I>
+  void reduction_dispatch(Range r, Args& args, std::index_sequence<I...>);
 
   void set_kernel(detail::kernel_launch&& launch);
   void set_host_task(std::function<void(interop_handle)> task);

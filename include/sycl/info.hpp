@@ -17,6 +17,7 @@ SYCLONE_BEGIN_NAMESPACE
 class device;
 class platform;
 class context;
+class kernel_id;
 
 // SYCL 2020 4.6.4.5. Device aspects.
 enum class aspect {
@@ -106,6 +107,9 @@ namespace context {
 SYCLONE_DESC(platform, sycl::platform)
 SYCLONE_DESC(devices, std::vector<sycl::device>)
 SYCLONE_DESC(atomic_memory_order_capabilities, std::vector<memory_order>)
+SYCLONE_DESC(atomic_memory_scope_capabilities, std::vector<memory_scope>)
+SYCLONE_DESC(atomic_fence_order_capabilities, std::vector<memory_order>)
+SYCLONE_DESC(atomic_fence_scope_capabilities, std::vector<memory_scope>)
 } // namespace context
 
 namespace device {
@@ -144,8 +148,17 @@ SYCLONE_DESC(local_mem_size, std::uint64_t)
 SYCLONE_DESC(error_correction_support, bool)
 SYCLONE_DESC(atomic_memory_order_capabilities, std::vector<memory_order>)
 SYCLONE_DESC(atomic_memory_scope_capabilities, std::vector<memory_scope>)
+SYCLONE_DESC(atomic_fence_order_capabilities, std::vector<memory_order>)
+SYCLONE_DESC(atomic_fence_scope_capabilities, std::vector<memory_scope>)
+// SYCL 2020 4.6.4.2: the device's built-in kernels (syclone devices have none).
+SYCLONE_DESC(built_in_kernel_ids, std::vector<sycl::kernel_id>)
+SYCLONE_DESC(built_in_kernels, std::vector<std::string>) // deprecated by SYCL 2020
 SYCLONE_DESC(profiling_timer_resolution, std::size_t)
 SYCLONE_DESC(is_available, bool)
+// Deprecated in SYCL 2020 (Table 4.6.4.2) but still required: whether sycl::compile and
+// sycl::link work for the device (they do on every syclone device).
+SYCLONE_DESC(is_compiler_available, bool)
+SYCLONE_DESC(is_linker_available, bool)
 SYCLONE_DESC(name, std::string)
 SYCLONE_DESC(vendor, std::string)
 SYCLONE_DESC(driver_version, std::string)

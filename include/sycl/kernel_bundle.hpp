@@ -375,6 +375,13 @@ bool is_compatible(const device& dev) {
 // SYCL 2020 4.11.9. Joining kernel bundles.
 template <bundle_state State>
 kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
+  if (bundles.empty()) {
+    // Nothing to join: an empty bundle (no device images), of the default device.
+    device dev;
+    const std::vector<kernel_id> no_kernels;
+    return detail::make_bundle<State>(
+        detail::get_kernel_bundle_impl(context(dev), {dev}, &no_kernels, nullptr, State));
+  }
   std::vector<std::shared_ptr<detail::kernel_bundle_impl>> impls;
   for (const auto& b : bundles) impls.push_back(detail::impl_access::get(b));
   return detail::make_bundle<State>(detail::join_impl(impls, State));

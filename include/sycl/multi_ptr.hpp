@@ -551,5 +551,11 @@ using decorated_local_ptr =
 template <typename ElementType>
 using decorated_private_ptr =
     multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+template <typename ElementType>
+using raw_generic_ptr =
+    multi_ptr<ElementType, access::address_space::generic_space, access::decorated::no>;
+template <typename ElementType>
+using decorated_generic_ptr =
+    multi_ptr<ElementType, access::address_space::generic_space, access::decorated::yes>;
 
 SYCLONE_END_NAMESPACE

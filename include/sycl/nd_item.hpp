@@ -44,6 +44,13 @@ public:
   std::size_t get_local_linear_range() const { return m_local_range.size(); }
   bool leader() const { return get_local_linear_id() == 0; }
 
+  // SYCL 2020 4.9.4.2.3 hierarchical parallelism (defined in hierarchical.hpp): the function
+  // runs once per work-item of the group, or per id of a flexible logical range.
+  template <typename WorkItemFunctionT>
+  void parallel_for_work_item(const WorkItemFunctionT& func) const;
+  template <typename WorkItemFunctionT>
+  void parallel_for_work_item(range<Dimensions> flexibleRange, const WorkItemFunctionT& func) const;
+
   friend bool operator==(const group& a, const group& b) {
     return a.m_group == b.m_group && a.m_group_range == b.m_group_range &&
            a.m_local_range == b.m_local_range;
@@ -125,6 +132,11 @@ private:
 
 namespace detail {
 struct nd_item_access {
+  template <int D>
+  static group<D> make_group(const id<D>& group_id, const range<D>& local_range,
+                             const range<D>& group_range) {
+    return group<D>(group_id, id<D>{}, local_range, group_range);
+  }
   template <int D>
   static nd_item<D> make(const id<D>& group, const id<D>& local, const range<D>& local_range,
                          const range<D>& group_range) {

@@ -152,6 +152,34 @@ public:
     });
   }
 
+  // SYCL 2020 4.6.5.3 / 4.9.2: the shortcuts with reductions before the kernel.
+  template <typename KernelName = detail::auto_name, typename Range, typename... Rest,
+            typename = decltype(detail::queue_range(std::declval<Range>())),
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>
+  event parallel_for(Range r, Rest&&... rest) {
+    return submit([&](handler& h) {
+      h.template parallel_for<KernelName>(detail::queue_range(r), std::forward<Rest>(rest)...);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename Range, typename... Rest,
+            typename = decltype(detail::queue_range(std::declval<Range>())),
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>
+  event parallel_for(Range r, event dep, Rest&&... rest) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.template parallel_for<KernelName>(detail::queue_range(r), std::forward<Rest>(rest)...);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename Range, typename... Rest,
+            typename = decltype(detail::queue_range(std::declval<Range>())),
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>
+  event parallel_for(Range r, const std::vector<event>& deps, Rest&&... rest) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.template parallel_for<KernelName>(detail::queue_range(r), std::forward<Rest>(rest)...);
+    });
+  }
+
   event memcpy(void* dest, const void* src, std::size_t num_bytes) {
     return submit([&](handler& h) { h.memcpy(dest, src, num_bytes); });
   }

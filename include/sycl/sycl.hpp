@@ -5,6 +5,7 @@
 
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/bit_cast.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
@@ -12,9 +13,11 @@
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/handler.hpp>
+#include <sycl/hierarchical.hpp>
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/interop_handle.hpp>
+#include <sycl/is_device_copyable.hpp>
 #include <sycl/item.hpp>
 #include <sycl/kernel_bundle.hpp>
 #include <sycl/kernel_handler.hpp>
@@ -25,6 +28,9 @@
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
+#include <sycl/reduction.hpp>
+#include <sycl/span.hpp>
+#include <sycl/stream.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/group_algorithm.hpp>
 #include <sycl/usm.hpp>

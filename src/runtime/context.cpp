@@ -143,6 +143,24 @@ context::get_info<info::context::atomic_memory_order_capabilities>() const {
   return {memory_order::relaxed, memory_order::acquire, memory_order::release,
           memory_order::acq_rel, memory_order::seq_cst};
 }
+// SYCL 2020 4.6.3.2: what every device of the context supports; all syclone devices support
+// every order and scope (device::get_info reports the same).
+template <>
+SYCLONE_EXPORT std::vector<memory_scope>
+context::get_info<info::context::atomic_memory_scope_capabilities>() const {
+  return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+          memory_scope::device, memory_scope::system};
+}
+template <>
+SYCLONE_EXPORT std::vector<memory_order>
+context::get_info<info::context::atomic_fence_order_capabilities>() const {
+  return get_info<info::context::atomic_memory_order_capabilities>();
+}
+template <>
+SYCLONE_EXPORT std::vector<memory_scope>
+context::get_info<info::context::atomic_fence_scope_capabilities>() const {
+  return get_info<info::context::atomic_memory_scope_capabilities>();
+}
 
 void free(void* ptr, const context& ctx) { detail::impl_access::get(ctx)->free(ptr); }
 void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }

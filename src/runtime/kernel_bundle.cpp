@@ -498,10 +498,13 @@ join_impl(const std::vector<std::shared_ptr<kernel_bundle_impl>>& bundles, bundl
       for (const auto& kept : result->images()) duplicate = duplicate || same_image(kept, image);
       if (!duplicate) result->add_image(image);
     }
-    // Input bundles: the values set in each, later bundles winning where they overlap.
-    if (state == bundle_state::input)
-      for (const auto& [id, v] : b->input_values().values())
+    // Input bundles: the values set in each, later bundles winning where they overlap. Held in
+    // a local: a range-for over input_values().values() outlives the temporary owning the map.
+    if (state == bundle_state::input) {
+      const spec_constant_values values = b->input_values();
+      for (const auto& [id, v] : values.values())
         merged.set(id, v.name.c_str(), v.bytes.data(), v.bytes.size());
+    }
   }
   if (state == bundle_state::input) result->set_input_values(std::move(merged));
   return result;

@@ -1,5 +1,6 @@
 #include "kernel_registry.hpp"
 
+#include <sycl/detail/kernel_info.hpp>
 #include <sycl/exception.hpp>
 
 #include <algorithm>
@@ -121,7 +122,17 @@ kernel_registry::spec_constants_of(std::string_view name) const {
   for (const auto& image : m_images)
     if (const auto* names = image->spec_constants_of(name))
       return std::vector<std::string>(names->begin(), names->end());
+  // No image describes the kernel (-fsycl-targets=host): what the host compile recorded.
+  if (auto it = m_host_reads.find(name); it != m_host_reads.end()) return it->second;
+  if (!m_host_reads.empty() && m_host_kernels.count(name)) return std::vector<std::string>{};
   return std::nullopt;
+}
+
+void kernel_registry::register_host_reads(std::string_view kernel, std::string_view spec_constant) {
+  std::unique_lock lock(m_mutex);
+  auto& names = m_host_reads[std::string(kernel)];
+  auto at = std::lower_bound(names.begin(), names.end(), spec_constant);
+  if (at == names.end() || *at != spec_constant) names.insert(at, std::string(spec_constant));
 }
 
 void kernel_registry::register_host_kernel(std::string_view name) {
@@ -168,6 +179,14 @@ std::vector<std::string> kernel_registry::kernel_names() const {
 
 // Run from constructors before main: an exception cannot reach anyone, so it is reported here and
 // the image is skipped (its kernels then fail to launch with "not compiled for <target>").
+extern "C" SYCLONE_EXPORT void
+__syclone_register_kernel_spec_constants(const syclone_kernel_spec_constant* records,
+                                         uint64_t count) {
+  for (uint64_t i = 0; i < count; ++i)
+    syclone::runtime::kernel_registry::get().register_host_reads(records[i].kernel,
+                                                                 records[i].spec_constant);
+}
+
 extern "C" SYCLONE_EXPORT void __syclone_register_image(const syclone_image_descriptor* image) {
   try {
     syclone::runtime::kernel_registry::get().register_image(image);

@@ -70,6 +70,9 @@ public:
   // The specialization constants kernel `name` reads, from the first image that records them;
   // nullopt when none does (no image holds the kernel, or only images of older descriptors).
   std::optional<std::vector<std::string>> spec_constants_of(std::string_view name) const;
+  // What the host compile saw kernel `kernel` read (include/sycl/detail/kernel_info.hpp), for
+  // kernels without a device image.
+  void register_host_reads(std::string_view kernel, std::string_view spec_constant);
 
   // The kernels the host program submits (include/sycl/detail/host_kernels.hpp), counted: the
   // same kernel may be instantiated by several modules.
@@ -94,6 +97,7 @@ private:
   std::uint64_t m_next_id = 1;
   std::atomic<std::uint64_t> m_generation{1}; // bumped under the unique lock
   std::map<std::string, int, std::less<>> m_host_kernels;
+  std::map<std::string, std::vector<std::string>, std::less<>> m_host_reads; // sorted names
 };
 
 } // namespace syclone::runtime

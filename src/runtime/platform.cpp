@@ -4,6 +4,7 @@
 #include "plugins.hpp"
 
 #include <sycl/device_selector.hpp>
+#include <sycl/kernel_bundle.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -245,8 +246,21 @@ SYCLONE_DEVICE_INFO(atomic_memory_scope_capabilities,
                     (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group,
                                                memory_scope::work_group, memory_scope::device,
                                                memory_scope::system}))
+SYCLONE_DEVICE_INFO(atomic_fence_order_capabilities,
+                    (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire,
+                                               memory_order::release, memory_order::acq_rel,
+                                               memory_order::seq_cst}))
+SYCLONE_DEVICE_INFO(atomic_fence_scope_capabilities,
+                    (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group,
+                                               memory_scope::work_group, memory_scope::device,
+                                               memory_scope::system}))
+SYCLONE_DEVICE_INFO(built_in_kernel_ids, std::vector<kernel_id>{})
+SYCLONE_DEVICE_INFO(built_in_kernels, std::vector<std::string>{})
 SYCLONE_DEVICE_INFO(profiling_timer_resolution, std::size_t{1})
 SYCLONE_DEVICE_INFO(is_available, true)
+// The host device runs input bundles with their values at launch; the CUDA device JIT-compiles.
+SYCLONE_DEVICE_INFO(is_compiler_available, true)
+SYCLONE_DEVICE_INFO(is_linker_available, true)
 SYCLONE_DEVICE_INFO(name, p.name)
 SYCLONE_DEVICE_INFO(vendor, p.vendor)
 SYCLONE_DEVICE_INFO(driver_version, p.driver_version)

@@ -63,8 +63,24 @@ std::uint32_t recorded_sub_group_size(std::string_view kernel) {
 }
 
 std::uint32_t required_sub_group_size(std::string_view kernel, std::uint32_t stated) {
-  return stated ? stated : recorded_sub_group_size(kernel);
+  if (stated) return stated;
+  std::uint32_t recorded = recorded_sub_group_size(kernel);
+  return recorded & SYCLONE_SUB_GROUP_SIZE_CORE && recorded != sub_group_size_primary &&
+                 recorded != sub_group_size_automatic
+             ? recorded & ~SYCLONE_SUB_GROUP_SIZE_CORE
+             : recorded;
 }
+
+namespace {
+// Whether the kernel's size came from SYCL 2020's [[sycl::reqd_sub_group_size]] (5.8.1: an
+// unsupported size is errc::kernel_not_supported) rather than seed 004's spellings or property.
+bool core_spelling(std::string_view kernel, std::uint32_t stated) {
+  if (stated) return false;
+  std::uint32_t recorded = recorded_sub_group_size(kernel);
+  return recorded != sub_group_size_primary && recorded != sub_group_size_automatic &&
+         (recorded & SYCLONE_SUB_GROUP_SIZE_CORE);
+}
+} // namespace
 
 std::uint32_t choose_sub_group_size(const device_properties& device, std::string_view kernel,
                                     std::uint32_t stated) {
@@ -75,7 +91,8 @@ std::uint32_t choose_sub_group_size(const device_properties& device, std::string
   const auto& sizes = device.sub_group_sizes;
   if (std::find(sizes.begin(), sizes.end(), std::size_t(required)) == sizes.end())
     sycl::detail::throw_error(
-        sycl::errc::feature_not_supported,
+        core_spelling(kernel, stated) ? sycl::errc::kernel_not_supported
+                                      : sycl::errc::feature_not_supported,
         "kernel `" + std::string(kernel) + "` requires sub-group size " + describe(required) +
             " ([[sycl::reqd_sub_group_size]], [[intel::sub_group_size]] or a sub_group_size "
             "property), which " +
@@ -99,9 +116,11 @@ std::uint32_t kernel_max_sub_group_size(const device_properties& device, std::st
 
 std::uint32_t kernel_compile_sub_group_size(const device_properties& device,
                                             std::string_view kernel) {
-  std::uint32_t required = recorded_sub_group_size(kernel);
-  if (required == sub_group_size_automatic) return 0;
-  if (required == 0 || required == sub_group_size_primary)
+  std::uint32_t required = required_sub_group_size(kernel, 0);
+  // SYCL 2020 (kernel_device_specific::compile_sub_group_size): 0 when the kernel requires no
+  // size; seed 004: 0 for automatic, the device's primary size when the kernel asked for primary.
+  if (required == 0 || required == sub_group_size_automatic) return 0;
+  if (required == sub_group_size_primary)
     return static_cast<std::uint32_t>(device.primary_sub_group_size);
   return required;
 }

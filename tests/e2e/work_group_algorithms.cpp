@@ -43,7 +43,7 @@ int run(sycl::queue& q, sycl::range<D> local, sycl::range<D> groups, const int* 
               lo = v < lo ? v : lo;
               prod *= unsigned(v | 1);
               bxor ^= unsigned(v) * 2654435761u;
-              wide += (long long)v << 32;
+              wide += (long long)v * (1ll << 32); // not <<: v may be negative (UB before C++20)
             }
             check(1, sycl::reduce_over_group(g, x, sycl::plus<>()) == sum);
             check(2, sycl::reduce_over_group(g, x, sycl::maximum<int>()) == hi &&
@@ -72,7 +72,8 @@ int run(sycl::queue& q, sycl::range<D> local, sycl::range<D> groups, const int* 
             check(11, sycl::reduce_over_group(g, unsigned(x | 1), sycl::multiplies<>()) == prod &&
                           sycl::reduce_over_group(g, unsigned(x) * 2654435761u,
                                                   sycl::bit_xor<unsigned>()) == bxor &&
-                          sycl::reduce_over_group(g, (long long)x << 32, sycl::plus<>()) == wide);
+                          sycl::reduce_over_group(g, (long long)x * (1ll << 32), sycl::plus<>()) ==
+                              wide);
 
             // group_barrier orders local memory across the work-group.
             shared[l] = x;

@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include "diagnostics.hpp"
+#include "paths.hpp"
 #include "targets.hpp"
 
 #include <algorithm>
@@ -391,6 +392,19 @@ command_line parse_command_line(const std::vector<std::string>& raw_args) {
     line.act = action::compile;
   else
     line.act = action::link;
+
+  // A sanitized libsyclone (SYCLONE_SANITIZE) needs its sanitizer's runtime linked into the
+  // program, and the program's host code is checked as well; device code never is. -Xarch_host:
+  // otherwise the -fsycl host compile warns that its spirv64 offload toolchain ignores the flag.
+  if (constexpr std::string_view sanitize = SYCLONE_DRIVER_SANITIZE;
+      !sanitize.empty() && line.act != action::info && line.act != action::device_only) {
+    const std::string flag = "-fsanitize=" + std::string(sanitize);
+    line.arguments.insert(
+        line.arguments.begin(),
+        {{{"-Xarch_host", flag}, use_host | use_passthrough, -1},
+         {{"-Xarch_host", "-fno-omit-frame-pointer"}, use_host | use_passthrough, -1},
+         {{flag}, use_link, -1}});
+  }
   return line;
 }
 

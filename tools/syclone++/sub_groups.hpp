@@ -11,6 +11,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,13 @@ struct sub_group_records {
     std::string origin;
   };
   std::map<std::string, std::vector<use>> defined, declared; // symbol -> per translation unit
+  // Kernels whose size comes from SYCL 2020's [[sycl::reqd_sub_group_size(N)]] (the plugin
+  // writes "sycl:N"): the runtime rejects an unsupported N with errc::kernel_not_supported.
+  std::set<std::string> core_kernels;
+  // Kernels that state no size (the plugin writes "unstated"): primary, without a record.
+  std::set<std::string> unstated_kernels;
+  // kernel -> the specialization constants it reads, from the host compile (plugin "reads" lines)
+  std::map<std::string, std::set<std::string>> reads;
 };
 
 // The records of the objects and archive members the link includes.

@@ -47,10 +47,19 @@ constexpr llvm::StringLiteral annotation = "syclone.sub_group_size";
 // The values of the named sizes, as in include/sycl/detail/kernel_launch.hpp.
 constexpr std::uint32_t size_primary = 0xffffffffu;
 constexpr std::uint32_t size_automatic = 0xfffffffeu;
+// Marks a size from SYCL 2020's [[sycl::reqd_sub_group_size(N)]] (SYCLONE_SUB_GROUP_SIZE_CORE in
+// include/sycl/detail/kernel_info.hpp): any positive N compiles, and a device without that size
+// rejects the kernel at submission with errc::kernel_not_supported (SYCL 2020 5.8.1).
+constexpr std::uint32_t size_core = 0x40000000u;
+// A kernel that states no size, compiled without -fsycl-default-sub-group-size: it runs with the
+// primary size (seed 004), and SYCL 2020's compile_sub_group_size reports 0 for it.
+constexpr std::uint32_t size_unstated = 0xfffffffdu;
 
 std::string size_text(std::uint32_t size) {
   if (size == size_primary) return "primary";
   if (size == size_automatic) return "automatic";
+  if (size == size_unstated) return "unstated";
+  if (size & size_core) return "sycl:" + std::to_string(size & ~size_core);
   return std::to_string(size);
 }
 
@@ -70,11 +79,12 @@ bool appertains_to_function(Sema& S, const ParsedAttr& attr, const Decl* D) {
 // The size an attribute already recorded on D, if any.
 std::optional<std::uint32_t> recorded_size(const Decl* D) {
   for (const auto* a : D->specific_attrs<AnnotateAttr>()) {
-    if (a->getAnnotation() != annotation || a->args_size() != 1) continue;
+    // One argument, the size; a second marks the SYCL 2020 spelling.
+    if (a->getAnnotation() != annotation || a->args_size() < 1) continue;
     const Expr* e = *a->args_begin();
     if (e->isValueDependent()) return std::nullopt;
     if (auto v = e->getIntegerConstantExpr(D->getASTContext()))
-      return static_cast<std::uint32_t>(v->getZExtValue());
+      return static_cast<std::uint32_t>(v->getZExtValue()) | (a->args_size() == 2 ? size_core : 0);
   }
   return std::nullopt;
 }
@@ -83,6 +93,21 @@ bool has_size_annotation(const Decl* D) {
   for (const auto* a : D->specific_attrs<AnnotateAttr>())
     if (a->getAnnotation() == annotation) return true;
   return false;
+}
+
+// The argument of a numeric size attribute as an expression. clang hands a plugin attribute's
+// argument that is a lone identifier (`reqd_sub_group_size(SIZE)` with SIZE a template parameter
+// or a constant) over as an identifier, not as an expression: look it up where the attribute is.
+Expr* size_argument(Sema& S, const ParsedAttr& attr) {
+  if (!attr.isArgIdent(0)) return attr.getArgAsExpr(0);
+  IdentifierLoc* ident = attr.getArgAsIdent(0);
+  CXXScopeSpec scope;
+  UnqualifiedId name;
+  name.setIdentifier(ident->getIdentifierInfo(), ident->getLoc());
+  ExprResult found = S.ActOnIdExpression(S.getCurScope(), scope, SourceLocation(), name,
+                                         /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
+  if (found.isInvalid()) return nullptr; // clang has reported the unknown name
+  return found.get();
 }
 
 // [[sycl::reqd_sub_group_size(N)]], [[intel::sub_group_size(N)]], [[intel::reqd_sub_group_size(N)]]
@@ -103,11 +128,27 @@ struct numeric_size_attr : ParsedAttrInfo {
     return appertains_to_function(S, attr, D);
   }
   AttrHandling handleDeclAttribute(Sema& S, Decl* D, const ParsedAttr& attr) const override {
-    Expr* arg = attr.getArgAsExpr(0);
-    if (!arg->isValueDependent()) {
+    Expr* arg = size_argument(S, attr);
+    if (!arg) return AttributeNotApplied;
+    // SYCL 2020 5.8.1: [[sycl::reqd_sub_group_size(N)]] with an N no device supports compiles;
+    // the submission throws errc::kernel_not_supported. Seed 004's intel:: spellings take
+    // powers of two.
+    bool core = attr.getScopeName() && attr.getScopeName()->getName() == "sycl";
+    if (core && !arg->isValueDependent()) {
       auto value = arg->getIntegerConstantExpr(S.Context);
       if (!value || value->isNegative() || value->getZExtValue() == 0 ||
-          value->getZExtValue() > (1u << 30) || !value->isPowerOf2()) {
+          value->getZExtValue() >= size_core) {
+        S.Diag(attr.getLoc(), S.getDiagnostics().getCustomDiagID(
+                                  DiagnosticsEngine::Error,
+                                  "the argument of '%0' must be a positive integral constant "
+                                  "expression (SYCL 2020 5.8.1)"))
+            << attr.getAttrName()->getName() << arg->getSourceRange();
+        return AttributeNotApplied;
+      }
+    } else if (!arg->isValueDependent()) {
+      auto value = arg->getIntegerConstantExpr(S.Context);
+      if (!value || value->isNegative() || value->getZExtValue() == 0 ||
+          value->getZExtValue() > (1u << 29) || !value->isPowerOf2()) {
         S.Diag(attr.getLoc(),
                S.getDiagnostics().getCustomDiagID(
                    DiagnosticsEngine::Error,
@@ -125,7 +166,11 @@ struct numeric_size_attr : ParsedAttrInfo {
                  "function (seed 004)"));
       return AttributeNotApplied;
     }
-    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, {arg})) D->addAttr(a);
+    llvm::SmallVector<Expr*, 2> args{arg};
+    if (core)
+      args.push_back(
+          IntegerLiteral::Create(S.Context, llvm::APInt(32, 1), S.Context.IntTy, attr.getLoc()));
+    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, args)) D->addAttr(a);
     return AttributeApplied;
   }
 };
@@ -215,13 +260,14 @@ private:
 
 struct records {
   std::map<std::string, std::uint32_t> kernels;
+  std::map<std::string, std::set<std::string>> reads; // kernel -> specialization constants
   std::map<std::string, std::uint32_t> defined, declared;
 };
 
 class consumer : public SemaConsumer {
 public:
-  consumer(std::string out, std::uint32_t default_size)
-      : m_out(std::move(out)), m_default(default_size) {}
+  consumer(std::string out, std::uint32_t default_size, bool default_given)
+      : m_out(std::move(out)), m_default(default_size), m_default_given(default_given) {}
 
   void InitializeSema(Sema& S) override {
     m_sema = &S;
@@ -248,6 +294,8 @@ public:
       file << "define " << name << " " << size_text(size) << "\n";
     for (const auto& [name, size] : r.declared)
       file << "declare " << name << " " << size_text(size) << "\n";
+    for (const auto& [kernel, names] : r.reads)
+      for (const auto& name : names) file << "reads " << kernel << " " << name << "\n";
   }
 
 private:
@@ -293,7 +341,7 @@ private:
       SourceLocation where = spec->getPointOfInstantiation();
       std::optional<std::uint32_t> attribute =
           functor_size(args[1].getAsType()->getAsCXXRecordDecl(), where);
-      if (property && attribute && *attribute != property) {
+      if (property && attribute && (*attribute & ~size_core) != property) {
         ctx.getDiagnostics().Report(
             where, ctx.getDiagnostics().getCustomDiagID(
                        DiagnosticsEngine::Error,
@@ -302,7 +350,13 @@ private:
             << size_text(*attribute) << size_text(property);
         continue;
       }
-      r.kernels[kernel] = property ? property : attribute ? *attribute : m_default;
+      if (auto reads = spec_constants_read(ctx, args[1].getAsType()->getAsCXXRecordDecl());
+          !reads.empty())
+        r.reads[kernel] = std::move(reads);
+      r.kernels[kernel] = property          ? property
+                          : attribute       ? *attribute
+                          : m_default_given ? m_default
+                                            : size_unstated;
     }
   }
 
@@ -326,7 +380,7 @@ private:
       // declarations here, else the default.
       std::optional<std::uint32_t> size;
       for (const FunctionDecl* d : canonical->redecls())
-        if (auto s = recorded_size(d)) size = s;
+        if (auto s = recorded_size(d)) size = *s & ~size_core;
       std::string symbol;
       llvm::raw_string_ostream os(symbol);
       if (mangle->shouldMangleDeclName(canonical))
@@ -339,6 +393,10 @@ private:
   }
 
   static const ClassTemplateDecl* find_requirement_template(ASTContext& ctx) {
+    return find_detail_template(ctx, "kernel_sub_group_requirement");
+  }
+
+  static const ClassTemplateDecl* find_detail_template(ASTContext& ctx, const char* template_name) {
     const DeclContext* dc = ctx.getTranslationUnitDecl();
     for (const char* name : {"sycl", "_V1", "detail"}) {
       const NamespaceDecl* ns = nullptr;
@@ -347,20 +405,82 @@ private:
       if (!ns) return nullptr;
       dc = ns;
     }
-    for (NamedDecl* d : dc->lookup(&ctx.Idents.get("kernel_sub_group_requirement")))
+    for (NamedDecl* d : dc->lookup(&ctx.Idents.get(template_name)))
       if (const auto* t = dyn_cast<ClassTemplateDecl>(d)) return t->getCanonicalDecl();
     return nullptr;
+  }
+
+  static bool is_get_specialization_constant(const FunctionDecl* f) {
+    const auto* method = dyn_cast<CXXMethodDecl>(f);
+    if (!method || !f->getDeclName().isIdentifier() ||
+        f->getName() != "get_specialization_constant")
+      return false;
+    const CXXRecordDecl* parent = method->getParent();
+    return parent->getDeclName().isIdentifier() && parent->getName() == "kernel_handler";
+  }
+
+  // The stable names (spec_constant_tag's, as include/sycl/kernel_handler.hpp names a constant)
+  // of the specialization constants a kernel reads: kernel_handler::get_specialization_constant
+  // calls reachable from its functor's call operator(s). The device image records the same for
+  // the device code; this serves programs built without one (-fsycl-targets=host).
+  static std::set<std::string> spec_constants_read(ASTContext& ctx, const CXXRecordDecl* functor) {
+    std::set<std::string> names;
+    const ClassTemplateDecl* tag = find_detail_template(ctx, "spec_constant_tag");
+    if (!functor || !tag) return names;
+    struct callees : RecursiveASTVisitor<callees> {
+      std::vector<const FunctionDecl*> found;
+      bool VisitCallExpr(CallExpr* e) {
+        if (const FunctionDecl* f = e->getDirectCallee()) found.push_back(f);
+        return true;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr* e) {
+        found.push_back(e->getConstructor());
+        return true;
+      }
+    };
+    std::vector<const FunctionDecl*> work;
+    for (const auto* method : functor->methods())
+      if (method->getOverloadedOperator() == OO_Call) work.push_back(method);
+    if (functor->isLambda())
+      if (const auto* generic = functor->getDependentLambdaCallOperator())
+        for (const FunctionDecl* spec : generic->specializations()) work.push_back(spec);
+    std::set<const FunctionDecl*> seen;
+    while (!work.empty()) {
+      const FunctionDecl* f = work.back();
+      work.pop_back();
+      if (!seen.insert(f->getCanonicalDecl()).second) continue;
+      if (is_get_specialization_constant(f)) {
+        const TemplateArgumentList* args = f->getTemplateSpecializationArgs();
+        if (!args || args->size() < 1 || (*args)[0].getKind() != TemplateArgument::Declaration)
+          continue;
+        const Decl* id = (*args)[0].getAsDecl()->getCanonicalDecl();
+        for (const ClassTemplateSpecializationDecl* spec : tag->specializations()) {
+          const TemplateArgumentList& targs = spec->getTemplateArgs();
+          if (targs.size() == 1 && targs[0].getKind() == TemplateArgument::Declaration &&
+              targs[0].getAsDecl()->getCanonicalDecl() == id)
+            names.insert(SYCLUniqueStableNameExpr::ComputeName(ctx, ctx.getCanonicalTagType(spec)));
+        }
+        continue;
+      }
+      const FunctionDecl* definition = nullptr;
+      if (!f->hasBody(definition) || !definition->getBody()) continue;
+      callees v;
+      v.TraverseStmt(const_cast<Stmt*>(definition->getBody()));
+      work.insert(work.end(), v.found.begin(), v.found.end());
+    }
+    return names;
   }
 
   Sema* m_sema = nullptr;
   std::string m_out;
   std::uint32_t m_default;
+  bool m_default_given;
 };
 
 class action : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef) override {
-    return std::make_unique<consumer>(m_out, m_default);
+    return std::make_unique<consumer>(m_out, m_default, m_default_given);
   }
   bool ParseArgs(const CompilerInstance& CI, const std::vector<std::string>& args) override {
     for (const auto& arg : args) {
@@ -368,6 +488,7 @@ protected:
       if (a.consume_front("out=")) {
         m_out = a.str();
       } else if (a.consume_front("default=")) {
+        m_default_given = true;
         if (a == "primary") {
           m_default = size_primary;
         } else if (a == "automatic") {
@@ -393,6 +514,7 @@ protected:
 private:
   std::string m_out;
   std::uint32_t m_default = size_primary; // seed 004: as if named_sub_group_size(primary)
+  bool m_default_given = false;
 };
 
 FrontendPluginRegistry::Add<action> g_action("syclone", "syclone: sub-group size attributes");

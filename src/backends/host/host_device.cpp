@@ -139,6 +139,7 @@ public:
                  aspect::host_debuggable,
                  aspect::online_compiler,
                  aspect::online_linker,
+                 aspect::fp16, // sycl::half: _Float16 arithmetic on the CPU
                  aspect::fp64,
                  aspect::atomic64,
                  aspect::queue_profiling,

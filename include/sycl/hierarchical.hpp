@@ -1,0 +1,247 @@
+// SYCL 2020 4.9.4.2.3 hierarchical parallelism: handler::parallel_for_work_group,
+// group::parallel_for_work_item, h_item (4.9.1.6) and private_memory (4.10.7.3).
+//
+// Work-group scope runs once per work-group and each parallel_for_work_item is a loop over the
+// group's work-items (or the flexible logical range), so variables of the work-group scope are
+// shared by the group's work-items and the barriers implied around each parallel_for_work_item
+// hold by construction. The host device runs work-groups as chunks of a range kernel (no
+// fibers). On NVIDIA GPUs the same code runs one CUDA thread per work-group: correct for every
+// program, though it leaves the warp's other lanes idle; spreading the work-item loops over a
+// block needs the work-group-scope variables moved to shared memory (an LLVM pass, DESIGN.md
+// "phase 2"), which is not written yet.
+#pragma once
+
+#include <sycl/detail/kernel_launch.hpp>
+#include <sycl/handler.hpp>
+#include <sycl/item.hpp>
+#include <sycl/nd_item.hpp>
+#include <sycl/range.hpp>
+#include <sycl/reduction.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+SYCLONE_BEGIN_NAMESPACE
+
+namespace detail {
+struct h_item_access;
+// private_memory on a GPU holds its values in the work-group's thread: at most this many
+// work-items per work-group in hierarchical kernels.
+inline constexpr std::size_t hierarchical_max_group_size = 1024;
+} // namespace detail
+
+// SYCL 2020 4.9.1.6. h_item: a work-item of parallel_for_work_item, with its physical ids (from
+// parallel_for_work_group) and its logical local id (from a flexible range, if any).
+template <int Dimensions>
+class h_item {
+public:
+  static constexpr int dimensions = Dimensions;
+  h_item() = delete;
+
+  item<Dimensions, false> get_global() const { return m_global; }
+  item<Dimensions, false> get_local() const { return m_logical; }
+  item<Dimensions, false> get_logical_local() const { return m_logical; }
+  item<Dimensions, false> get_physical_local() const { return m_physical; }
+  range<Dimensions> get_global_range() const { return m_global.get_range(); }
+  std::size_t get_global_range(int d) const { return m_global.get_range(d); }
+  id<Dimensions> get_global_id() const { return m_global.get_id(); }
+  std::size_t get_global_id(int d) const { return m_global.get_id(d); }
+  range<Dimensions> get_local_range() const { return m_logical.get_range(); }
+  std::size_t get_local_range(int d) const { return m_logical.get_range(d); }
+  id<Dimensions> get_local_id() const { return m_logical.get_id(); }
+  std::size_t get_local_id(int d) const { return m_logical.get_id(d); }
+  range<Dimensions> get_logical_local_range() const { return m_logical.get_range(); }
+  std::size_t get_logical_local_range(int d) const { return m_logical.get_range(d); }
+  id<Dimensions> get_logical_local_id() const { return m_logical.get_id(); }
+  std::size_t get_logical_local_id(int d) const { return m_logical.get_id(d); }
+  range<Dimensions> get_physical_local_range() const { return m_physical.get_range(); }
+  std::size_t get_physical_local_range(int d) const { return m_physical.get_range(d); }
+  id<Dimensions> get_physical_local_id() const { return m_physical.get_id(); }
+  std::size_t get_physical_local_id(int d) const { return m_physical.get_id(d); }
+
+  friend bool operator==(const h_item& a, const h_item& b) {
+    return a.m_global == b.m_global && a.m_physical == b.m_physical && a.m_logical == b.m_logical;
+  }
+  friend bool operator!=(const h_item& a, const h_item& b) { return !(a == b); }
+
+private:
+  friend struct detail::h_item_access;
+  h_item(const item<Dimensions, false>& global, const item<Dimensions, false>& physical,
+         const item<Dimensions, false>& logical)
+      : m_global(global), m_physical(physical), m_logical(logical) {}
+
+  item<Dimensions, false> m_global;
+  item<Dimensions, false> m_physical;
+  item<Dimensions, false> m_logical;
+};
+
+namespace detail {
+struct h_item_access {
+  template <int D>
+  static h_item<D> make(const group<D>& g, const id<D>& physical, const id<D>& logical,
+                        const range<D>& logical_range) {
+    range<D> local = g.get_local_range();
+    id<D> global = g.get_group_id() * local + physical;
+    return h_item<D>(item_access::make(global, range<D>(g.get_group_range() * local)),
+                     item_access::make(physical, local), item_access::make(logical, logical_range));
+  }
+};
+
+// Calls f(id) for every id of r, the last dimension fastest.
+template <int D, typename F>
+SYCLONE_INLINE void for_each_id(const range<D>& r, F&& f) {
+  if constexpr (D == 1) {
+    for (std::size_t i = 0; i < r[0]; ++i) f(id<1>(i));
+  } else if constexpr (D == 2) {
+    for (std::size_t i = 0; i < r[0]; ++i)
+      for (std::size_t j = 0; j < r[1]; ++j) f(id<2>(i, j));
+  } else {
+    for (std::size_t i = 0; i < r[0]; ++i)
+      for (std::size_t j = 0; j < r[1]; ++j)
+        for (std::size_t k = 0; k < r[2]; ++k) f(id<3>(i, j, k));
+  }
+}
+
+[[noreturn]] SYCLONE_EXPORT void throw_private_memory_misuse(std::size_t group,
+                                                             std::size_t expected_group);
+} // namespace detail
+
+template <int Dimensions>
+template <typename WorkItemFunctionT>
+void group<Dimensions>::parallel_for_work_item(const WorkItemFunctionT& func) const {
+  detail::for_each_id(m_local_range, [&](const id<Dimensions>& l) {
+    func(detail::h_item_access::make(*this, l, l, m_local_range));
+  });
+}
+
+template <int Dimensions>
+template <typename WorkItemFunctionT>
+void group<Dimensions>::parallel_for_work_item(range<Dimensions> flexibleRange,
+                                               const WorkItemFunctionT& func) const {
+  // A logical id runs on the physical work-item with the same id modulo the physical range.
+  detail::for_each_id(flexibleRange, [&](const id<Dimensions>& logical) {
+    id<Dimensions> physical;
+    for (int d = 0; d < Dimensions; ++d) physical[d] = logical[d] % m_local_range[d];
+    func(detail::h_item_access::make(*this, physical, logical, flexibleRange));
+  });
+}
+
+// SYCL 2020 4.10.7.3. private_memory: one T per physical work-item of the group, declared in
+// work-group scope and used inside parallel_for_work_item.
+template <typename T, int Dimensions = 1>
+class private_memory {
+public:
+  explicit private_memory(const group<Dimensions>& g)
+      : m_group(g.get_group_linear_id()), m_size(g.get_local_linear_range()) {
+    if constexpr (detail::dev::is_host) m_values = std::make_unique<T[]>(m_size);
+  }
+  private_memory(const private_memory&) = delete;
+  private_memory& operator=(const private_memory&) = delete;
+
+  T& operator()(const h_item<Dimensions>& id) {
+    std::size_t local = id.get_physical_local().get_linear_id();
+    std::size_t group =
+        detail::linearize(range_div(id.get_global_id(), id.get_physical_local_range()),
+                          range<Dimensions>(id.get_global_range() / id.get_physical_local_range()));
+    if (group != m_group || local >= m_size) {
+      if constexpr (detail::dev::is_host)
+        detail::throw_private_memory_misuse(group, m_group);
+      else
+        __builtin_trap();
+    }
+    return m_values[local];
+  }
+
+private:
+  static id<Dimensions> range_div(const id<Dimensions>& i, const range<Dimensions>& r) {
+    id<Dimensions> q;
+    for (int d = 0; d < Dimensions; ++d) q[d] = i[d] / r[d];
+    return q;
+  }
+  std::size_t m_group;
+  std::size_t m_size;
+  std::conditional_t<detail::dev::is_host, std::unique_ptr<T[]>,
+                     T[detail::hierarchical_max_group_size]>
+      m_values;
+};
+
+namespace detail {
+// A hierarchical kernel: one call of the work-group function per work-group.
+template <int D, typename F>
+struct hierarchical_kernel {
+  range<D> m_groups;
+  range<D> m_local;
+  F m_f;
+  kernel_handler m_kh;
+
+  SYCLONE_INLINE void run_group(std::size_t linear) const {
+    group<D> g = nd_item_access::make_group(delinearize(linear, m_groups), m_local, m_groups);
+    if constexpr (takes_kernel_handler_v<F, group<D>>)
+      m_f(g, m_kh);
+    else
+      m_f(g);
+  }
+  void operator()() const {
+    if constexpr (!dev::is_host) run_group(dev::group_id(0));
+  }
+  static void run_range(const void* self, std::size_t begin, std::size_t end) {
+    const auto& k = *static_cast<const hierarchical_kernel*>(self);
+    for (std::size_t i = begin; i < end; ++i) k.run_group(i);
+  }
+};
+} // namespace detail
+
+template <typename KernelName, typename WorkgroupFunctionType, int Dimensions>
+void handler::parallel_for_work_group(range<Dimensions> numWorkGroups,
+                                      const WorkgroupFunctionType& kernelFunc) {
+  hierarchical_dispatch<KernelName>(numWorkGroups, static_cast<const range<Dimensions>*>(nullptr),
+                                    kernelFunc);
+}
+template <typename KernelName, typename WorkgroupFunctionType, int Dimensions>
+void handler::parallel_for_work_group(range<Dimensions> numWorkGroups,
+                                      range<Dimensions> workGroupSize,
+                                      const WorkgroupFunctionType& kernelFunc) {
+  hierarchical_dispatch<KernelName>(numWorkGroups, &workGroupSize, kernelFunc);
+}
+
+template <typename KernelName, int D, typename F>
+void handler::hierarchical_dispatch(range<D> groups, const range<D>* local_size, const F& f) {
+  using name_t = detail::kernel_name_t<KernelName, F>;
+  using object_t = detail::hierarchical_kernel<D, F>;
+  detail::reduction_target target = detail::reduction_target_of(*this);
+  std::size_t limit = target.max_work_group_size < detail::hierarchical_max_group_size
+                          ? target.max_work_group_size
+                          : detail::hierarchical_max_group_size;
+  range<D> local = groups;
+  for (int d = 0; d < D; ++d) local[d] = 1;
+  if (local_size) {
+    local = *local_size;
+    for (int d = 0; d < D; ++d)
+      if (local[d] == 0)
+        detail::throw_error(errc::nd_range, "parallel_for_work_group: the work-group size is 0 "
+                                            "in dimension " +
+                                                std::to_string(d));
+    if (local.size() > limit)
+      detail::throw_error(errc::nd_range,
+                          "parallel_for_work_group: a work-group of " +
+                              std::to_string(local.size()) + " work-items exceeds the " +
+                              std::to_string(limit) +
+                              " this device runs in hierarchical kernels; use smaller "
+                              "work-groups (a flexible range in parallel_for_work_item may "
+                              "still be larger)");
+  } else {
+    // Implementation-defined size (SYCL 2020 4.9.4.2.3): 64 work-items along the last dimension.
+    local[D - 1] = limit < 64 ? limit : 64;
+  }
+  detail::kernel_launch l = prepare<name_t, object_t>(groups, local, f);
+  l.run_range = &object_t::run_range;
+  l.dimensions = 1;
+  l.global[0] = groups.size();
+  l.kind = target.host ? detail::kernel_kind::range : detail::kernel_kind::nd_range;
+  l.local[0] = 1;
+  l.required_sub_group_size = detail::note_sub_group_size<name_t, F, no_properties>();
+  set_kernel(std::move(l));
+}
+
+SYCLONE_END_NAMESPACE

@@ -1,0 +1,168 @@
+// SYCL 2020 4.9.2 reductions: the runtime side of include/sycl/reduction.hpp. Scratch memory for
+// the work-groups' partial results lives until the command completes (the command keeps it);
+// on a GPU it comes from a per-device pool of blocks zeroed once, since every reduction kernel
+// leaves its counter at zero again, so a launch allocates nothing after the first ones.
+#include "queue_impl.hpp"
+
+#include <sycl/hierarchical.hpp>
+#include <sycl/reduction.hpp>
+#include <sycl/usm.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+namespace {
+handler_impl& impl_of(handler& cgh) {
+  return *cgh.impl();
+}
+
+// Blocks of device memory by size class (powers of two), per device. Never freed: devices live
+// as long as the process.
+class scratch_pool {
+public:
+  static scratch_pool& of(device_impl& dev) {
+    static std::mutex mutex;
+    static auto* pools = new std::map<device_impl*, scratch_pool*>();
+    std::lock_guard lock(mutex);
+    auto& p = (*pools)[&dev];
+    if (!p) p = new scratch_pool(dev);
+    return *p;
+  }
+
+  // A zeroed block of at least `bytes`; `zero_on` orders the zeroing of a new block before the
+  // kernel that uses it.
+  std::pair<void*, std::size_t> take(std::size_t bytes, syclone::runtime::stream& zero_on) {
+    std::size_t size = 64 * 1024;
+    while (size < bytes) size *= 2;
+    {
+      std::lock_guard lock(m_mutex);
+      auto& free = m_free[size];
+      if (!free.empty()) {
+        void* p = free.back();
+        free.pop_back();
+        return {p, size};
+      }
+    }
+    void* p = m_device.backend_device().allocate(size, 256, usm::alloc::device);
+    if (!p)
+      throw_error(errc::memory_allocation,
+                  "reduction: cannot allocate " + std::to_string(size) +
+                      " bytes of scratch memory on " + m_device.props().name +
+                      " for the work-groups' partial results; use fewer work-groups");
+    unsigned char zero = 0;
+    auto ev = zero_on.fill(contiguous(p, 1, size), &zero, 1);
+    (void)ev; // ordered before the kernel on the same stream
+    return {p, size};
+  }
+  void give_back(void* p, std::size_t size) {
+    std::lock_guard lock(m_mutex);
+    m_free[size].push_back(p);
+  }
+
+private:
+  explicit scratch_pool(device_impl& dev) : m_device(dev) {}
+  device_impl& m_device;
+  std::mutex m_mutex;
+  std::map<std::size_t, std::vector<void*>> m_free;
+};
+
+struct pooled_scratch {
+  pooled_scratch(scratch_pool* pool, void* ptr, std::size_t size)
+      : pool(pool), ptr(ptr), size(size) {}
+  pooled_scratch(const pooled_scratch&) = delete;
+  pooled_scratch& operator=(const pooled_scratch&) = delete;
+  ~pooled_scratch() { pool->give_back(ptr, size); }
+  scratch_pool* pool;
+  void* ptr;
+  std::size_t size;
+};
+struct host_scratch {
+  explicit host_scratch(void* ptr) : ptr(ptr) {}
+  host_scratch(const host_scratch&) = delete;
+  host_scratch& operator=(const host_scratch&) = delete;
+  ~host_scratch() { std::free(ptr); }
+  void* ptr;
+};
+
+// The command keeps `holder` until it completed; an earlier keep-alive stays alive too.
+void keep_with_command(handler_impl& h, std::shared_ptr<const void> holder) {
+  auto& keep = h.m_command.keep_alive;
+  if (!keep) {
+    keep = std::move(holder);
+    return;
+  }
+  keep = std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>>(
+      std::move(keep), std::move(holder));
+}
+} // namespace
+
+reduction_target reduction_target_of(handler& cgh) {
+  auto& dev = *impl_of(cgh).m_queue->device();
+  const auto& p = dev.props();
+  reduction_target t;
+  t.host = dev.host_addressable();
+  t.compute_units = p.compute_units ? p.compute_units : 1;
+  t.max_work_group_size =
+      static_cast<std::uint32_t>(p.max_work_group_size ? p.max_work_group_size : 1);
+  return t;
+}
+
+std::byte* reduction_scratch(handler& cgh, std::size_t bytes) {
+  auto& h = impl_of(cgh);
+  auto& dev = *h.m_queue->device();
+  if (dev.host_addressable()) {
+    void* p = std::calloc(1, bytes);
+    if (!p)
+      throw_error(errc::memory_allocation, "reduction: cannot allocate " + std::to_string(bytes) +
+                                               " bytes of scratch memory for the partial results");
+    keep_with_command(h, std::make_shared<host_scratch>(p));
+    return static_cast<std::byte*>(p);
+  }
+  auto& pool = scratch_pool::of(dev);
+  auto [p, size] = pool.take(bytes, h.m_queue->stream());
+  keep_with_command(h, std::make_shared<pooled_scratch>(&pool, p, size));
+  return static_cast<std::byte*>(p);
+}
+
+void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
+  auto& h = impl_of(cgh);
+  std::string which = "reduction variable " + std::to_string(index);
+  if (!ptr)
+    throw_error(errc::invalid, "parallel_for: " + which +
+                                   " is a null pointer; pass USM memory (malloc_shared, "
+                                   "malloc_device) or a buffer");
+  context ctx = impl_access::make<context>(h.m_queue->context());
+  if (get_pointer_type(ptr, ctx) == usm::alloc::unknown) {
+    char addr[32];
+    std::snprintf(addr, sizeof addr, "%p", ptr);
+    throw_error(errc::invalid,
+                "parallel_for: " + which + " (" + addr +
+                    ") is not USM memory of the queue's context, so the device cannot write it "
+                    "(SYCL 2020 4.9.2.1); allocate it with sycl::malloc_shared or "
+                    "sycl::malloc_device on this queue, or reduce into a sycl::buffer");
+  }
+}
+
+void throw_reduction_error(const char* what) {
+  throw_error(errc::invalid, what);
+}
+
+// SYCL 2020 4.10.7.3 (hierarchical.hpp): a private_memory belongs to the work-group that
+// created it.
+void throw_private_memory_misuse(std::size_t group, std::size_t expected_group) {
+  throw_error(errc::invalid,
+              "private_memory: used by a work-item of work-group " + std::to_string(group) +
+                  " but created in work-group " + std::to_string(expected_group) +
+                  "; declare the private_memory in the work-group scope of the kernel that "
+                  "uses it, and use it only inside that group's parallel_for_work_item");
+}
+
+} // namespace detail
+SYCLONE_END_NAMESPACE

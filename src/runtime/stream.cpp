@@ -1,0 +1,100 @@
+// SYCL 2020 4.16 sycl::stream: the runtime side of include/sycl/stream.hpp. The buffer lives in
+// memory both the device and the host address (host memory on the host device, USM shared
+// memory on a GPU); when the command completed, its statements are written to stdout in the
+// order the work-items reserved them, and the buffer is freed.
+#include "queue_impl.hpp"
+
+#include <sycl/stream.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+
+namespace {
+std::atomic<std::uint64_t> g_next_stream_id{1};
+
+// Printed and freed when the command completed (the command keeps it alive until then).
+struct stream_output {
+  stream_output(std::shared_ptr<device_impl> dev, std::byte* data, std::size_t size,
+                std::size_t segment)
+      : dev(std::move(dev)), data(data), size(size), segment(segment) {}
+  stream_output(const stream_output&) = delete;
+  stream_output& operator=(const stream_output&) = delete;
+  ~stream_output() {
+    std::uint64_t reserved;
+    std::memcpy(&reserved, data, sizeof reserved);
+    if (reserved > size) reserved = size;
+    for (std::uint64_t at = 0; at + segment <= reserved; at += segment) {
+      std::uint32_t length;
+      std::memcpy(&length, data + 8 + at, sizeof length);
+      if (length > segment - 4) length = static_cast<std::uint32_t>(segment - 4);
+      std::fwrite(data + 8 + at + 4, 1, length, stdout);
+    }
+    std::fflush(stdout);
+    if (dev)
+      dev->backend_device().deallocate(data, usm::alloc::shared);
+    else
+      std::free(data);
+  }
+  std::shared_ptr<device_impl> dev; // null: host memory from calloc
+  std::byte* data;
+  std::size_t size;
+  std::size_t segment;
+};
+
+void keep_with_command(handler_impl& h, std::shared_ptr<const void> holder) {
+  auto& keep = h.m_command.keep_alive;
+  if (!keep) {
+    keep = std::move(holder);
+    return;
+  }
+  keep = std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>>(
+      std::move(keep), std::move(holder));
+}
+} // namespace
+
+std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment, std::uint64_t* id) {
+  auto& h = *cgh.impl();
+  auto dev = h.m_queue->device();
+  std::size_t total = 8 + bytes;
+  std::byte* data;
+  std::shared_ptr<device_impl> owner;
+  if (dev->host_addressable()) {
+    data = static_cast<std::byte*>(std::calloc(1, total));
+  } else {
+    data = static_cast<std::byte*>(dev->backend_device().allocate(total, 64, usm::alloc::shared));
+    if (data) std::memset(data, 0, 8);
+    owner = dev;
+  }
+  if (!data)
+    throw_error(errc::memory_allocation, "sycl::stream: cannot allocate its buffer of " +
+                                             std::to_string(bytes) + " bytes on " +
+                                             dev->props().name + "; use a smaller totalBufferSize");
+  *id = g_next_stream_id.fetch_add(1, std::memory_order_relaxed);
+  keep_with_command(h, std::make_shared<stream_output>(owner, data, bytes, segment));
+  return data;
+}
+
+// The host device's work-items of one thread share a state per stream; a few streams at a time.
+stream_state& host_stream_state(std::uint64_t id, const stream_state& initial) {
+  struct entry {
+    std::uint64_t id = 0;
+    stream_state state;
+  };
+  thread_local entry entries[8];
+  thread_local unsigned next = 0;
+  for (auto& e : entries)
+    if (e.id == id) return e.state;
+  entry& e = entries[next++ % 8];
+  e.id = id;
+  e.state = initial;
+  return e.state;
+}
+
+} // namespace detail
+SYCLONE_END_NAMESPACE
