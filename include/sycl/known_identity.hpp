@@ -19,11 +19,12 @@ template <template <typename> class Op, typename BinaryOperation, typename Accum
 inline constexpr bool is_op_v =
     std::is_same_v<BinaryOperation, Op<AccumulatorT>> || std::is_same_v<BinaryOperation, Op<void>>;
 
+// SYCL 2020 table "Identities of the SYCL function objects": bool is arithmetic and integral
+// there too (plus: false, multiplies: true, bit_and: true, minimum: true, maximum: false).
 template <typename T>
-inline constexpr bool is_identity_arith_v =
-    (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, half>;
+inline constexpr bool is_identity_arith_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
 template <typename T>
-inline constexpr bool is_identity_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool is_identity_integral_v = std::is_integral_v<T>;
 template <typename T>
 inline constexpr bool is_identity_fp_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
 

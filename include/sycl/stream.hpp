@@ -26,6 +26,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <type_traits>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -136,6 +137,8 @@ public:
   }
 
   friend bool operator==(const stream& a, const stream& b) { return a.m_id == b.m_id; }
+  // Not part of the SYCL API: the stream's identity (copies share it), for std::hash.
+  std::uint64_t identity() const noexcept { return m_id; }
   friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
 
   // Not part of the SYCL API: what the operator<< overloads build on.
@@ -624,3 +627,11 @@ const stream& operator<<(const stream& os, const h_item<D>& it) {
 }
 
 SYCLONE_END_NAMESPACE
+
+// SYCL 2020 4.5.2 common reference semantics: copies of a stream hash alike.
+template <>
+struct std::hash<sycl::stream> {
+  std::size_t operator()(const sycl::stream& s) const noexcept {
+    return std::hash<std::uint64_t>()(s.identity());
+  }
+};
