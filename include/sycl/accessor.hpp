@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sycl/access.hpp>
+#include <sycl/atomic.hpp>
 #include <sycl/detail/buffer_core.hpp>
 #include <sycl/detail/device/target.hpp>
 #include <sycl/id.hpp>
@@ -48,6 +49,7 @@ inline constexpr access_mode default_access_mode =
 constexpr access_mode canonical_mode(access_mode m) {
   return m == access_mode::discard_write        ? access_mode::write
          : m == access_mode::discard_read_write ? access_mode::read_write
+         : m == access_mode::atomic             ? access_mode::read_write
                                                 : m;
 }
 constexpr bool implies_no_init(access_mode m) {
@@ -153,9 +155,8 @@ class accessor {
                     AccessTarget == target::constant_buffer,
                 "accessor target must be target::device, target::constant_buffer or "
                 "target::host_task (use host_accessor on the host)");
-  static_assert(AccessMode != access_mode::atomic,
-                "access_mode::atomic is deprecated in SYCL 2020: use atomic_ref on a "
-                "read_write accessor");
+  static_assert(AccessMode != access_mode::atomic || AccessTarget == target::device,
+                "access_mode::atomic (deprecated in SYCL 2020) needs target::device");
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
   static constexpr bool read_only = detail::is_read_only(mode) ||
                                     AccessTarget == target::constant_buffer;
@@ -258,13 +259,22 @@ public:
   range<Dimensions> get_range() const { return m_state.m_access_range; }
   id<Dimensions> get_offset() const { return m_state.m_offset; }
 
-  reference operator[](id<Dimensions> index) const { return m_state.m_data[m_state.index(index)]; }
+  // access_mode::atomic (SYCL 2020 4.7.6.9, deprecated): elements are sycl::atomic objects.
+  using subscript_result =
+      std::conditional_t<AccessMode == access_mode::atomic,
+                         atomic<elem_t, access::address_space::global_space>, reference>;
+  subscript_result operator[](id<Dimensions> index) const {
+    return element(m_state.m_data + m_state.index(index));
+  }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
-  reference operator[](std::size_t index) const {
-    return m_state.m_data[index + m_state.m_offset[0]];
+  subscript_result operator[](std::size_t index) const {
+    return element(m_state.m_data + index + m_state.m_offset[0]);
   }
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   auto operator[](std::size_t index) const {
+    static_assert(AccessMode != access_mode::atomic,
+                  "an access_mode::atomic accessor of several dimensions is subscripted with an "
+                  "id (acc[id<2>(i, j)]), which gives the sycl::atomic");
     id<Dimensions> i;
     i[0] = index;
     return detail::subscript<reference, Dimensions, Dimensions - 1>(
@@ -331,6 +341,12 @@ public:
   }
 
 private:
+  subscript_result element(value_type* p) const {
+    if constexpr (AccessMode == access_mode::atomic)
+      return subscript_result(global_ptr<elem_t>(p));
+    else
+      return *p;
+  }
   std::size_t offset_linear() const {
     return detail::linearize(m_state.m_offset, m_state.m_mem_range);
   }

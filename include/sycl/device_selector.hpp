@@ -4,6 +4,7 @@
 #include <sycl/device.hpp>
 
 #include <initializer_list>
+#include <type_traits>
 #include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -38,5 +39,59 @@ template <aspect... AspectList>
 auto aspect_selector() {
   return aspect_selector(std::vector<aspect>{AspectList...});
 }
+
+// SYCL 2020 4.6.4.3. Device aspect traits: whether any (all) of the devices this compilation
+// can run on has an aspect. A syclone program runs on the host CPU device and, where one is
+// found, an NVIDIA GPU; an aspect is "any" when either device can report it and "all" when both
+// always do (host_device.cpp and cuda_device.cpp list their aspects).
+template <aspect Aspect>
+struct any_device_has
+    : std::bool_constant<Aspect != aspect::accelerator && Aspect != aspect::custom &&
+                         Aspect != aspect::emulated && Aspect != aspect::image> {};
+template <aspect Aspect>
+struct all_devices_have
+    : std::bool_constant<
+          Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||
+          Aspect == aspect::fp64 || Aspect == aspect::atomic64 ||
+          Aspect == aspect::queue_profiling || Aspect == aspect::usm_device_allocations ||
+          Aspect == aspect::usm_host_allocations || Aspect == aspect::usm_atomic_host_allocations> {
+};
+template <aspect Aspect>
+inline constexpr bool any_device_has_v = any_device_has<Aspect>::value;
+template <aspect Aspect>
+inline constexpr bool all_devices_have_v = all_devices_have<Aspect>::value;
+
+// SYCL 2020 4.6.1.2 (deprecated, SYCL 1.2.1): selector classes with a virtual operator(). They are
+// callables like the SYCL 2020 selectors, so queue, device and platform constructors take them
+// (and any user class derived from device_selector) through the same template.
+class [[deprecated("use SYCL 2020 callable device selectors instead")]] device_selector {
+public:
+  device_selector() = default;
+  device_selector(const device_selector&) = default;
+  device_selector& operator=(const device_selector&) = default;
+  virtual ~device_selector() = default;
+
+  // The device scoring highest; errc::runtime when every device scores negative.
+  device select_device() const { return device(*this); }
+  virtual int operator()(const device& dev) const = 0;
+};
+
+class [[deprecated("use default_selector_v instead")]] default_selector : public device_selector {
+public:
+  int operator()(const device& dev) const override { return default_selector_v(dev); }
+};
+class [[deprecated("use cpu_selector_v instead")]] cpu_selector : public device_selector {
+public:
+  int operator()(const device& dev) const override { return cpu_selector_v(dev); }
+};
+class [[deprecated("use gpu_selector_v instead")]] gpu_selector : public device_selector {
+public:
+  int operator()(const device& dev) const override { return gpu_selector_v(dev); }
+};
+class [[deprecated("use accelerator_selector_v instead")]] accelerator_selector
+    : public device_selector {
+public:
+  int operator()(const device& dev) const override { return accelerator_selector_v(dev); }
+};
 
 SYCLONE_END_NAMESPACE

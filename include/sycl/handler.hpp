@@ -144,6 +144,30 @@ public:
     parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
   }
 
+  // parallel_for({N1, N2}, f): a braced range cannot deduce Dimensions, so each dimension has its
+  // own overload (more specialized than the templates above, which they call with Dimensions
+  // given).
+#define SYCLONE_HANDLER_BRACED_RANGE(D)                                                            \
+  template <typename KernelName = detail::auto_name, typename KernelType>                          \
+  void parallel_for(range<D> num_work_items, const KernelType& kernel_func) {                      \
+    parallel_for_impl<KernelName, no_properties>(num_work_items, kernel_func);                     \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename Properties, typename KernelType,     \
+            typename =                                                                             \
+                std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>       \
+  void parallel_for(range<D> num_work_items, Properties, const KernelType& kernel_func) {          \
+    parallel_for_impl<KernelName, Properties>(num_work_items, kernel_func);                        \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename... Rest,                             \
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>                     \
+  void parallel_for(range<D> num_work_items, Rest&&... rest) {                                     \
+    this->template parallel_for<KernelName, D>(num_work_items, std::forward<Rest>(rest)...);       \
+  }
+  SYCLONE_HANDLER_BRACED_RANGE(1)
+  SYCLONE_HANDLER_BRACED_RANGE(2)
+  SYCLONE_HANDLER_BRACED_RANGE(3)
+#undef SYCLONE_HANDLER_BRACED_RANGE
+
   // SYCL 2020 4.9.4.2.2 / 4.9.2: any number of reductions, then the kernel, which receives a
   // reducer for each (defined in reduction.hpp).
   template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,

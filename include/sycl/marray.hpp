@@ -22,13 +22,19 @@ inline constexpr bool is_marray_v = false;
 template <typename T, std::size_t N>
 inline constexpr bool is_marray_v<marray<T, N>> = true;
 
+// SYCL 2020 4.14.3.1: marray holds any NumericType (arithmetic types, half, and user types with
+// the arithmetic operators). Every operator exists for every element type but these: %, the
+// bitwise and shift operators and ~ need a non-floating-point type, ++ and -- a non-bool one.
 template <typename T>
-inline constexpr bool marray_arith_v =
-    (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, half>;
+inline constexpr bool marray_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
 template <typename T>
-inline constexpr bool marray_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool marray_arith_v = true;
 template <typename T>
-inline constexpr bool marray_bitwise_v = std::is_integral_v<T>;
+inline constexpr bool marray_integral_v = !marray_floating_v<T>;
+template <typename T>
+inline constexpr bool marray_bitwise_v = !marray_floating_v<T>;
+template <typename T>
+inline constexpr bool marray_incdec_v = !std::is_same_v<T, bool>;
 
 template <typename DataT, typename Arg>
 constexpr std::size_t marray_arg_count() {
@@ -51,8 +57,10 @@ inline constexpr bool marray_args_fit_v =
 template <typename DataT, std::size_t NumElements>
 class marray {
   static_assert(NumElements > 0, "sycl::marray has at least one element");
-  static_assert(std::is_arithmetic_v<DataT> || std::is_same_v<DataT, half>,
-                "sycl::marray elements are numeric types (arithmetic or sycl::half)");
+  static_assert(std::is_object_v<DataT> && !std::is_const_v<DataT> && !std::is_volatile_v<DataT> &&
+                    std::is_default_constructible_v<DataT> && std::is_copy_assignable_v<DataT>,
+                "sycl::marray elements are numeric types: arithmetic types, sycl::half or "
+                "copyable user types with the arithmetic operators");
   using bool_array = marray<bool, NumElements>;
 
 public:
@@ -179,8 +187,8 @@ public:
   template <typename T = DataT, std::enable_if_t<detail::marray_bitwise_v<T>>* = nullptr>
   friend constexpr marray operator~(const marray& a) {
     marray r;
-    for (std::size_t i = 0; i < NumElements; ++i)
-      r.m_data[i] = std::is_same_v<DataT, bool> ? !a.m_data[i] : static_cast<DataT>(~a.m_data[i]);
+    // marray<bool>: ~ of the promoted value converted back, as C++ (and std::valarray) do.
+    for (std::size_t i = 0; i < NumElements; ++i) r.m_data[i] = static_cast<DataT>(~a.m_data[i]);
     return r;
   }
   friend constexpr bool_array operator!(const marray& a) {
@@ -188,21 +196,21 @@ public:
     for (std::size_t i = 0; i < NumElements; ++i) r[i] = !a.m_data[i];
     return r;
   }
-  template <typename T = DataT, std::enable_if_t<detail::marray_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::marray_incdec_v<T>>* = nullptr>
   friend constexpr marray& operator++(marray& a) {
     return a += DataT(1);
   }
-  template <typename T = DataT, std::enable_if_t<detail::marray_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::marray_incdec_v<T>>* = nullptr>
   friend constexpr marray& operator--(marray& a) {
     return a -= DataT(1);
   }
-  template <typename T = DataT, std::enable_if_t<detail::marray_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::marray_incdec_v<T>>* = nullptr>
   friend constexpr marray operator++(marray& a, int) {
     marray old = a;
     a += DataT(1);
     return old;
   }
-  template <typename T = DataT, std::enable_if_t<detail::marray_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::marray_incdec_v<T>>* = nullptr>
   friend constexpr marray operator--(marray& a, int) {
     marray old = a;
     a -= DataT(1);
@@ -229,16 +237,18 @@ private:
   using m##name##4 = marray<type, 4>;                                                              \
   using m##name##8 = marray<type, 8>;                                                              \
   using m##name##16 = marray<type, 16>;
+// The spec's aliases name fixed-width types: mchar is marray<int8_t, N> (not char), mlong
+// marray<int64_t, N>. mschar, mlonglong and mulonglong are SYCL 1.2.1-style extras.
 SYCLONE_MARRAY_ALIASES(bool, bool)
-SYCLONE_MARRAY_ALIASES(char, char)
+SYCLONE_MARRAY_ALIASES(char, std::int8_t)
 SYCLONE_MARRAY_ALIASES(schar, signed char)
-SYCLONE_MARRAY_ALIASES(uchar, unsigned char)
-SYCLONE_MARRAY_ALIASES(short, short)
-SYCLONE_MARRAY_ALIASES(ushort, unsigned short)
-SYCLONE_MARRAY_ALIASES(int, int)
-SYCLONE_MARRAY_ALIASES(uint, unsigned int)
-SYCLONE_MARRAY_ALIASES(long, long)
-SYCLONE_MARRAY_ALIASES(ulong, unsigned long)
+SYCLONE_MARRAY_ALIASES(uchar, std::uint8_t)
+SYCLONE_MARRAY_ALIASES(short, std::int16_t)
+SYCLONE_MARRAY_ALIASES(ushort, std::uint16_t)
+SYCLONE_MARRAY_ALIASES(int, std::int32_t)
+SYCLONE_MARRAY_ALIASES(uint, std::uint32_t)
+SYCLONE_MARRAY_ALIASES(long, std::int64_t)
+SYCLONE_MARRAY_ALIASES(ulong, std::uint64_t)
 SYCLONE_MARRAY_ALIASES(longlong, long long)
 SYCLONE_MARRAY_ALIASES(ulonglong, unsigned long long)
 SYCLONE_MARRAY_ALIASES(half, half)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sycl/access.hpp>
+#include <sycl/atomic_fence.hpp>
 #include <sycl/detail/device/target.hpp>
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
@@ -43,6 +44,30 @@ public:
   std::size_t get_group_linear_range() const { return m_group_range.size(); }
   std::size_t get_local_linear_range() const { return m_local_range.size(); }
   bool leader() const { return get_local_linear_id() == 0; }
+
+  // SYCL 2020 4.9.1.7 (deprecated, SYCL 1.2.1 names): the group's id, its linear id and the
+  // global range of the nd_range it belongs to.
+  [[deprecated("use get_group_id()")]] id<Dimensions> get_id() const { return m_group; }
+  [[deprecated("use get_group_id(dimension)")]] std::size_t get_id(int dimension) const {
+    return m_group[dimension];
+  }
+  [[deprecated("use nd_item::get_global_range()")]] range<Dimensions> get_global_range() const {
+    return m_group_range * m_local_range;
+  }
+  [[deprecated("use nd_item::get_global_range(dimension)")]] std::size_t
+  get_global_range(int dimension) const {
+    return m_group_range[dimension] * m_local_range[dimension];
+  }
+  [[deprecated("use get_group_linear_id()")]] std::size_t get_linear_id() const {
+    return get_group_linear_id();
+  }
+  // SYCL 2020 4.9.1.7 (deprecated): orders this work-item's memory operations as seen by the
+  // other work-items of the group; every fence space gets the same work-group-scope fence.
+  template <access_mode AccessMode = access_mode::read_write>
+  [[deprecated("use sycl::atomic_fence")]] void
+  mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+    atomic_fence(memory_order::acq_rel, memory_scope::work_group);
+  }
 
   // SYCL 2020 4.9.4.2.3 hierarchical parallelism (defined in hierarchical.hpp): the function
   // runs once per work-item of the group, or per id of a flexible logical range.
@@ -107,6 +132,12 @@ public:
     return nd_range<Dimensions>(get_global_range(), m_local_range);
   }
 
+  // SYCL 2020 4.9.1.5 (deprecated): a work-group-scope fence, as group::mem_fence.
+  template <access_mode AccessMode = access_mode::read_write>
+  [[deprecated("use sycl::atomic_fence")]] void
+  mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+    atomic_fence(memory_order::acq_rel, memory_scope::work_group);
+  }
   // SYCL 2020 4.9.1.5: barrier is deprecated in favour of group_barrier, but still provided.
   void barrier(access::fence_space = access::fence_space::global_and_local) const {
     detail::dev::work_group_barrier();

@@ -180,6 +180,61 @@ public:
     });
   }
 
+  // parallel_for({N1, N2}, ...): a braced range cannot deduce the Range templates above. Each
+  // overload mirrors one of them with range<D> (more specialized, so it also wins for a range<D>).
+#define SYCLONE_QUEUE_BRACED_RANGE(D)                                                              \
+  template <typename KernelName = detail::auto_name, typename KernelType>                          \
+  event parallel_for(range<D> r, const KernelType& k) {                                            \
+    return submit([&](handler& h) { h.template parallel_for<KernelName, D>(r, k); });              \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename Properties, typename KernelType,     \
+            typename =                                                                             \
+                std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>       \
+  event parallel_for(range<D> r, Properties props, const KernelType& k) {                          \
+    return submit([&](handler& h) { h.template parallel_for<KernelName, D>(r, props, k); });       \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename KernelType>                          \
+  event parallel_for(range<D> r, event dep, const KernelType& k) {                                 \
+    return submit([&](handler& h) {                                                                \
+      h.depends_on(dep);                                                                           \
+      h.template parallel_for<KernelName, D>(r, k);                                                \
+    });                                                                                            \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename KernelType>                          \
+  event parallel_for(range<D> r, const std::vector<event>& deps, const KernelType& k) {            \
+    return submit([&](handler& h) {                                                                \
+      h.depends_on(deps);                                                                          \
+      h.template parallel_for<KernelName, D>(r, k);                                                \
+    });                                                                                            \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename... Rest,                             \
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>                     \
+  event parallel_for(range<D> r, Rest&&... rest) {                                                 \
+    return submit([&](handler& h) {                                                                \
+      h.template parallel_for<KernelName, D>(r, std::forward<Rest>(rest)...);                      \
+    });                                                                                            \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename... Rest,                             \
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>                     \
+  event parallel_for(range<D> r, event dep, Rest&&... rest) {                                      \
+    return submit([&](handler& h) {                                                                \
+      h.depends_on(dep);                                                                           \
+      h.template parallel_for<KernelName, D>(r, std::forward<Rest>(rest)...);                      \
+    });                                                                                            \
+  }                                                                                                \
+  template <typename KernelName = detail::auto_name, typename... Rest,                             \
+            typename = std::enable_if_t<detail::is_reduction_call_v<Rest...>>>                     \
+  event parallel_for(range<D> r, const std::vector<event>& deps, Rest&&... rest) {                 \
+    return submit([&](handler& h) {                                                                \
+      h.depends_on(deps);                                                                          \
+      h.template parallel_for<KernelName, D>(r, std::forward<Rest>(rest)...);                      \
+    });                                                                                            \
+  }
+  SYCLONE_QUEUE_BRACED_RANGE(1)
+  SYCLONE_QUEUE_BRACED_RANGE(2)
+  SYCLONE_QUEUE_BRACED_RANGE(3)
+#undef SYCLONE_QUEUE_BRACED_RANGE
+
   event memcpy(void* dest, const void* src, std::size_t num_bytes) {
     return submit([&](handler& h) { h.memcpy(dest, src, num_bytes); });
   }

@@ -5,6 +5,7 @@
 
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/atomic.hpp>
 #include <sycl/bit_cast.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
@@ -24,6 +25,7 @@
 #include <sycl/multi_ptr.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
+#include <sycl/opencl_types.hpp>
 #include <sycl/platform.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>

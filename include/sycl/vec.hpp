@@ -68,15 +68,19 @@ inline constexpr bool is_swizzle_v<swizzled_vec<V, I...>> = true;
 template <typename T>
 inline constexpr bool is_vec_element_v =
     std::is_arithmetic_v<T> || std::is_same_v<T, half> || std::is_same_v<T, std::byte>;
+// SYCL 2020 4.14.2.1: vec<bool> has the arithmetic, %, shift and unary operators (computed on the
+// promoted values and converted back, as C++ does); ++ and -- exclude bool; std::byte has the
+// bitwise and the relational operators only.
 template <typename T>
-inline constexpr bool vec_arith_v =
-    (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, half>;
+inline constexpr bool vec_arith_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
 template <typename T>
-inline constexpr bool vec_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool vec_integral_v = std::is_integral_v<T>;
 template <typename T>
 inline constexpr bool vec_bitwise_v = std::is_integral_v<T> || std::is_same_v<T, std::byte>;
 template <typename T>
 inline constexpr bool vec_logical_v = !std::is_same_v<T, std::byte>;
+template <typename T>
+inline constexpr bool vec_incdec_v = vec_arith_v<T> && !std::is_same_v<T, bool>;
 
 template <std::size_t Size>
 struct signed_int_of_size;
@@ -516,10 +520,10 @@ public:
   }
   SYCLONE_VEC_COMPARE(==, detail::is_vec_element_v)
   SYCLONE_VEC_COMPARE(!=, detail::is_vec_element_v)
-  SYCLONE_VEC_COMPARE(<, detail::vec_logical_v)
-  SYCLONE_VEC_COMPARE(>, detail::vec_logical_v)
-  SYCLONE_VEC_COMPARE(<=, detail::vec_logical_v)
-  SYCLONE_VEC_COMPARE(>=, detail::vec_logical_v)
+  SYCLONE_VEC_COMPARE(<, detail::is_vec_element_v)
+  SYCLONE_VEC_COMPARE(>, detail::is_vec_element_v)
+  SYCLONE_VEC_COMPARE(<=, detail::is_vec_element_v)
+  SYCLONE_VEC_COMPARE(>=, detail::is_vec_element_v)
   SYCLONE_VEC_COMPARE(&&, detail::vec_logical_v)
   SYCLONE_VEC_COMPARE(||, detail::vec_logical_v)
 #undef SYCLONE_VEC_COMPARE
@@ -537,8 +541,7 @@ public:
   template <typename T = DataT, std::enable_if_t<detail::vec_bitwise_v<T>>* = nullptr>
   friend constexpr vec operator~(const vec& a) {
     vec r;
-    for (int i = 0; i < NumElements; ++i)
-      r.m_data[i] = std::is_same_v<DataT, bool> ? !a.m_data[i] : static_cast<DataT>(~a.m_data[i]);
+    for (int i = 0; i < NumElements; ++i) r.m_data[i] = static_cast<DataT>(~a.m_data[i]);
     return r;
   }
   template <typename T = DataT, std::enable_if_t<detail::vec_logical_v<T>>* = nullptr>
@@ -547,21 +550,21 @@ public:
     for (int i = 0; i < NumElements; ++i) r[i] = !a.m_data[i] ? -1 : 0;
     return r;
   }
-  template <typename T = DataT, std::enable_if_t<detail::vec_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::vec_incdec_v<T>>* = nullptr>
   friend constexpr vec& operator++(vec& a) {
     return a += DataT(1);
   }
-  template <typename T = DataT, std::enable_if_t<detail::vec_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::vec_incdec_v<T>>* = nullptr>
   friend constexpr vec& operator--(vec& a) {
     return a -= DataT(1);
   }
-  template <typename T = DataT, std::enable_if_t<detail::vec_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::vec_incdec_v<T>>* = nullptr>
   friend constexpr vec operator++(vec& a, int) {
     vec old = a;
     a += DataT(1);
     return old;
   }
-  template <typename T = DataT, std::enable_if_t<detail::vec_arith_v<T>>* = nullptr>
+  template <typename T = DataT, std::enable_if_t<detail::vec_incdec_v<T>>* = nullptr>
   friend constexpr vec operator--(vec& a, int) {
     vec old = a;
     a -= DataT(1);
@@ -591,6 +594,11 @@ private:
 
   DataT m_data[storage];
 };
+
+// SYCL 2020 4.14.2.1: vec{1.0f, 2.0f, 3.0f} is a vec<float, 3>; the element type is the first
+// argument's.
+template <class T, class... U>
+vec(T, U...) -> vec<T, sizeof...(U) + 1>;
 
 namespace detail {
 // SYCL 2020 4.14.2.1 __swizzled_vec__: a view of some elements of a vec, in any order. It reads
