@@ -52,6 +52,14 @@ constexpr access_mode canonical_mode(access_mode m) {
          : m == access_mode::atomic             ? access_mode::read_write
                                                 : m;
 }
+template <bool Atomic, typename T, typename Reference>
+struct accessor_subscript {
+  using type = Reference;
+};
+template <typename T, typename Reference>
+struct accessor_subscript<true, T, Reference> {
+  using type = atomic<T, access::address_space::global_space>;
+};
 constexpr bool implies_no_init(access_mode m) {
   return m == access_mode::discard_write || m == access_mode::discard_read_write;
 }
@@ -259,10 +267,11 @@ public:
   range<Dimensions> get_range() const { return m_state.m_access_range; }
   id<Dimensions> get_offset() const { return m_state.m_offset; }
 
-  // access_mode::atomic (SYCL 2020 4.7.6.9, deprecated): elements are sycl::atomic objects.
+  // access_mode::atomic (SYCL 2020 4.7.6.9, deprecated): elements are sycl::atomic objects (named
+  // only by accessors of that mode, so that no other accessor meets the deprecated class).
   using subscript_result =
-      std::conditional_t<AccessMode == access_mode::atomic,
-                         atomic<elem_t, access::address_space::global_space>, reference>;
+      typename detail::accessor_subscript<AccessMode == access_mode::atomic, elem_t,
+                                          reference>::type;
   subscript_result operator[](id<Dimensions> index) const {
     return element(m_state.m_data + m_state.index(index));
   }
