@@ -88,6 +88,32 @@ constexpr bool reductions_then_kernel() {
 }
 template <typename... Rest>
 inline constexpr bool is_reduction_call_v = reductions_then_kernel<Rest...>();
+
+// SYCL 2020 4.9.4.2.1 (deprecated): the kernel of parallel_for with an offset. It runs over the
+// range from zero and gives the user's kernel the shifted item (item<D, true> knowing its
+// offset), or the shifted id.
+template <int D, typename F>
+struct offset_kernel {
+  F m_f;
+  id<D> m_offset;
+  template <typename... Handler>
+  SYCLONE_INLINE void call(const item<D, false>& it, Handler... kh) const {
+    item<D, true> shifted =
+        item_access::make_with_offset(id<D>(it.get_id() + m_offset), it.get_range(), m_offset);
+    if constexpr (std::is_invocable_v<const F&, item<D, true>, Handler...>)
+      m_f(shifted, kh...);
+    else
+      m_f(shifted.get_id(), kh...);
+  }
+};
+template <int D, typename F>
+struct offset_kernel_without_handler : offset_kernel<D, F> {
+  void operator()(item<D, false> it) const { this->call(it); }
+};
+template <int D, typename F>
+struct offset_kernel_with_handler : offset_kernel<D, F> {
+  void operator()(item<D, false> it, kernel_handler kh) const { this->call(it, kh); }
+};
 } // namespace detail
 
 class SYCLONE_EXPORT handler {
@@ -142,6 +168,22 @@ public:
   void parallel_for(nd_range<Dimensions> execution_range, Properties,
                     const KernelType& kernel_func) {
     parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
+  }
+
+  // SYCL 2020 4.9.4.2.1 (deprecated): work-items numbered from an offset.
+  template <typename KernelName = detail::auto_name, typename KernelType, int Dimensions>
+  [[deprecated("SYCL 2020 deprecates offsets")]] void parallel_for(range<Dimensions> num_work_items,
+                                                                   id<Dimensions> work_item_offset,
+                                                                   const KernelType& kernel_func) {
+    if constexpr (std::is_invocable_v<const KernelType&, item<Dimensions>, kernel_handler> ||
+                  std::is_invocable_v<const KernelType&, id<Dimensions>, kernel_handler>)
+      parallel_for_impl<KernelName, no_properties>(
+          num_work_items, detail::offset_kernel_with_handler<Dimensions, KernelType>{
+                              {kernel_func, work_item_offset}});
+    else
+      parallel_for_impl<KernelName, no_properties>(
+          num_work_items, detail::offset_kernel_without_handler<Dimensions, KernelType>{
+                              {kernel_func, work_item_offset}});
   }
 
   // parallel_for({N1, N2}, f): a braced range cannot deduce Dimensions, so each dimension has its

@@ -3,7 +3,8 @@
 // SYCL 1.2.1 code SYCL 2020 still accepts: <CL/sycl.hpp> and cl::sycl (C.2), the
 // sycl::opencl::cl_* scalar types, the deprecated selector classes (4.6.1.2) and the device
 // aspect traits (4.6.4.3), parallel_for with a braced range (4.9.4.2.1, 4.6.5.2) and the
-// deprecated group members get_id / get_global_range / get_linear_id (4.9.1.7).
+// deprecated group members get_id / get_global_range / get_linear_id / mem_fence (4.9.1.7) and
+// handler::parallel_for with an offset (4.9.4.2.1).
 #include <CL/sycl.hpp>
 
 #include <cstdint>
@@ -147,6 +148,30 @@ int main() {
    }).wait();
   CHECK(*sum == 3 * 24 + 24);
   sycl::free(sum, q);
+
+  // parallel_for with an offset (deprecated): ids run from the offset; item<D> knows it.
+  std::vector<int> shifted(8 * 8, 0);
+  {
+    sycl::buffer<int, 2> buf(shifted.data(), sycl::range<2>(8, 8));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(buf, h, sycl::read_write);
+      h.parallel_for(sycl::range<2>(3, 4), sycl::id<2>(2, 1), [=](sycl::item<2> it) {
+        bool ok = it.get_offset() == sycl::id<2>(2, 1) && it.get_range() == sycl::range<2>(3, 4);
+        a[it.get_id()] = ok ? static_cast<int>(it.get_linear_id()) + 1 : -1;
+      });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(buf, h, sycl::read_write);
+      h.parallel_for<class offset_ids>(sycl::range<1>(2), sycl::id<1>(6),
+                                       [=](sycl::id<1> i) { a[i[0]][7] = 100; });
+    });
+  }
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) {
+      int expected = (i >= 2 && i < 5 && j >= 1 && j < 5) ? (i - 2) * 4 + (j - 1) + 1 : 0;
+      if ((i == 6 || i == 7) && j == 7) expected = 100;
+      CHECK(shifted[i * 8 + j] == expected);
+    }
   sycl::free(usm, q);
 
   if (g_failures) return 1;
