@@ -267,14 +267,23 @@ struct reduction_pack {
   SYCLONE_INLINE static T load_shared(const T* p) {
     if constexpr (dev::is_host) {
       return *p;
-    } else {
-      constexpr std::size_t n = (sizeof(T) + 3) / 4;
+    } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
+      constexpr std::size_t n = sizeof(T) / 4;
       std::uint32_t w[n];
       const std::uint32_t* src = reinterpret_cast<const std::uint32_t*>(p);
       for (std::size_t i = 0; i < n; ++i)
         w[i] = __scoped_atomic_load_n(src + i, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
       T r;
       __builtin_memcpy(static_cast<void*>(&r), w, sizeof(T));
+      return r;
+    } else {
+      // Elements of 1 or 2 bytes (char, bool, half ...): volatile byte loads, which bypass
+      // the L1 cache too.
+      unsigned char b[sizeof(T)];
+      const volatile unsigned char* src = reinterpret_cast<const volatile unsigned char*>(p);
+      for (std::size_t i = 0; i < sizeof(T); ++i) b[i] = src[i];
+      T r;
+      __builtin_memcpy(static_cast<void*>(&r), b, sizeof(T));
       return r;
     }
   }

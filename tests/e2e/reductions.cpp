@@ -204,6 +204,35 @@ int main() {
     sycl::free(mm, q);
   }
 
+  // Small element types (the partials are 1 and 2 bytes): bool, char, short.
+  {
+    bool* flags = sycl::malloc_shared<bool>(2, q);
+    char* c = sycl::malloc_shared<char>(1, q);
+    short* sh = sycl::malloc_shared<short>(1, q);
+    flags[0] = false;
+    flags[1] = true;
+    *c = 'a';
+    *sh = -5;
+    q.parallel_for(sycl::range<1>(100003), sycl::reduction(flags, sycl::logical_or<bool>()),
+                   sycl::reduction(flags + 1, sycl::logical_and<bool>()),
+                   sycl::reduction(c, sycl::maximum<char>()),
+                   sycl::reduction(sh, sycl::maximum<short>()),
+                   [=](sycl::id<1> i, auto& any, auto& all, auto& hi, auto& shi) {
+                     any.combine(i[0] == 77777);
+                     all.combine(i[0] != 5);
+                     hi.combine(static_cast<char>('a' + i[0] % 20));
+                     shi.combine(static_cast<short>(i[0] % 1000));
+                   })
+        .wait();
+    CHECK(flags[0] == true);
+    CHECK(flags[1] == false);
+    CHECK(*c == 'a' + 19);
+    CHECK(*sh == 999);
+    sycl::free(flags, q);
+    sycl::free(c, q);
+    sycl::free(sh, q);
+  }
+
   // Span reductions: a histogram of 16 bins.
   {
     constexpr std::size_t n = 100003;
