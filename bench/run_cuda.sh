@@ -13,6 +13,7 @@ nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency
 nvcc -O3 -arch=sm_90 bench/cuda_prefetch_native.cu -o "$tmp/prefetch_native"
 nvcc -O3 -arch=sm_90 bench/cuda_subgroup_cub.cu -o "$tmp/subgroup_cub"
 nvcc -O3 -arch=sm_90 bench/spec_triad_native.cu -o "$tmp/spec_triad_native"
+nvcc -O3 -arch=sm_90 bench/cuda_reduction_cub.cu -o "$tmp/reduction_cub"
 export SYCLONE_CACHE_DIR="$tmp/cache"
 export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 {
@@ -41,6 +42,10 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   # against cub::DeviceReduce::Sum.
   "$b/bench/cuda_subgroup_reduce"
   "$tmp/subgroup_cub"
+  # Reductions (issue 14): BabelStream's Dot at 2^25 and 2^28 doubles and a 2^28-float sum
+  # through sycl::reduction, against BabelStream's CUDA dot kernel and cub::DeviceReduce::Sum.
+  "$b/bench/cuda_reduction"
+  "$tmp/reduction_cub"
   # Prefetch (issue 4): seed 001's tile reduction, a latency-bound walk and a full-occupancy
   # triad, with and without prefetch: syclone, native CUDA with the same PTX, and the host CPU.
   "$b/bench/cuda_prefetch"

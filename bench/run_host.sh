@@ -6,10 +6,13 @@ cd "$(dirname "$0")/.."
 cmake --build --preset default --target bench >/dev/null
 out=$(mktemp -d)
 clang++-22 -O3 -march=native -fopenmp bench/host_stream_omp.cpp -o "$out/host_stream_omp"
+clang++-22 -O3 -march=native -fopenmp bench/host_reduction_omp.cpp -o "$out/host_reduction_omp"
 n=$((1 << 25))
 {
   build/bench/host_stream "$n" 20
   OMP_PROC_BIND=false "$out/host_stream_omp" "$n" 20
+  build/bench/host_reduction $((1 << 26)) 20
+  OMP_PROC_BIND=false "$out/host_reduction_omp" $((1 << 26)) 20
   build/bench/host_latency 10
   build/bench/host_subgroup
 } | tee "$out/log.txt"
