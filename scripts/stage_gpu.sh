@@ -17,7 +17,8 @@ cp "$b/bin/syclone-ls" "$out/bin/"
 cp "$b/tests/cuda_unit/programs/cuda_smoke" "$b/tests/cuda_unit/programs/jit_failure" "$out/bin/"
 find "$b/tests/e2e" -maxdepth 1 -type f -executable -exec cp {} "$out/e2e/" \;
 find "$b/examples" -maxdepth 1 -type f -executable -exec cp {} "$out/examples/" \;
-cp "$b"/bench/cuda_* "$out/bench/"
+# Benchmarks are built on request (--target bench); stage those that exist.
+find "$b/bench" -maxdepth 1 -type f -name 'cuda_*' -exec cp {} "$out/bench/" \;
 # The host side of the prefetch benchmarks runs on the GPU machine's CPU in the same run.
 if [ -f "$b/bench/host_prefetch" ]; then cp "$b/bench/host_prefetch" "$out/bench/"; fi
 strip --strip-unneeded "$out"/lib/*.so* "$out"/bin/* "$out"/e2e/* "$out"/examples/* "$out"/bench/* 2>/dev/null || true
