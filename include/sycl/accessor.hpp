@@ -60,6 +60,14 @@ template <typename T, typename Reference>
 struct accessor_subscript<true, T, Reference> {
   using type = atomic<T, access::address_space::global_space>;
 };
+template <bool Atomic, typename T, typename Reference>
+struct local_atomic_subscript {
+  using type = Reference;
+};
+template <typename T, typename Reference>
+struct local_atomic_subscript<true, T, Reference> {
+  using type = atomic<T, access::address_space::local_space>;
+};
 constexpr bool implies_no_init(access_mode m) {
   return m == access_mode::discard_write || m == access_mode::discard_read_write;
 }
@@ -623,6 +631,46 @@ private:
 
   range<Dimensions> m_range;
   std::size_t m_offset = 0;
+};
+
+// SYCL 2020 4.7.6.11 (deprecated, SYCL 1.2.1): accessor<T, D, mode, target::local> is a
+// local_accessor; with access_mode::atomic its elements are sycl::atomic objects in local memory.
+template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, AccessMode, target::local, IsPlaceholder>
+    : public local_accessor<std::remove_const_t<DataT>, Dimensions> {
+  using base = local_accessor<std::remove_const_t<DataT>, Dimensions>;
+  using elem_t = std::remove_const_t<DataT>;
+  static constexpr bool is_atomic = AccessMode == access_mode::atomic;
+
+public:
+  accessor() = default;
+  accessor(range<Dimensions> allocation_size, handler& cgh, const property_list& props = {})
+      : base(allocation_size, cgh, props) {}
+
+  using subscript_result =
+      typename detail::local_atomic_subscript<is_atomic, elem_t, elem_t&>::type;
+  subscript_result operator[](id<Dimensions> index) const {
+    return element(&base::operator[](index));
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  subscript_result operator[](std::size_t index) const {
+    return element(&base::operator[](index));
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
+  auto operator[](std::size_t index) const {
+    static_assert(!is_atomic,
+                  "an access_mode::atomic accessor of several dimensions is subscripted with an "
+                  "id (acc[id<2>(i, j)]), which gives the sycl::atomic");
+    return base::operator[](index);
+  }
+
+private:
+  subscript_result element(elem_t* p) const {
+    if constexpr (is_atomic)
+      return subscript_result(local_ptr<elem_t>(p));
+    else
+      return *p;
+  }
 };
 
 SYCLONE_END_NAMESPACE

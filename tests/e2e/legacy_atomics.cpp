@@ -2,7 +2,7 @@
 // SYCL 2020 4.15.4 (deprecated, SYCL 1.2.1 atomics): access_mode::atomic accessors give
 // sycl::atomic elements; the members and the atomic_* free functions are real atomics (many
 // work-items update the same elements), in global memory from accessors and multi_ptrs and in
-// local memory.
+// local memory (multi_ptrs and target::local accessors).
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
@@ -102,6 +102,28 @@ int main() {
    }).wait();
   CHECK(usm[0] == groups * wg);
   CHECK(usm[1] == wg);
+
+  // SYCL 1.2.1 local accessors: target::local, plain and access_mode::atomic.
+  usm[0] = usm[1] = 0;
+  q.submit([&](sycl::handler& h) {
+     sycl::accessor<int, 1, sycl::access_mode::atomic, sycl::target::local> counter(
+         sycl::range<1>(1), h);
+     sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::local> slots(
+         sycl::range<1>(wg), h);
+     h.parallel_for(sycl::nd_range<1>(groups * wg, wg), [=](sycl::nd_item<1> it) {
+       std::size_t lid = it.get_local_id(0);
+       if (lid == 0) counter[0].store(0);
+       slots[lid] = static_cast<int>(lid);
+       sycl::group_barrier(it.get_group());
+       sycl::atomic_fetch_add(counter[0], slots[wg - 1 - lid]);
+       sycl::group_barrier(it.get_group());
+       if (lid == 0) {
+         sycl::atomic<int> total{sycl::global_ptr<int>(usm)};
+         total.fetch_add(counter[sycl::id<1>(0)].load());
+       }
+     });
+   }).wait();
+  CHECK(usm[0] == groups * (wg * (wg - 1) / 2));
   sycl::free(usm, q);
 
   if (g_failures) return 1;
