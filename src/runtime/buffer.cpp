@@ -54,7 +54,8 @@ buffer_impl::~buffer_impl() {
     std::lock_guard lock(m_state.data_mutex);
     sync_host_locked(m_state);
   }
-  if (m_state.write_back_enabled && m_bytes) {
+  // SYCL 2020 4.7.2.3: the contents go back to the final data; unchanged contents need not.
+  if (m_state.write_back_enabled && m_state.written && m_bytes) {
     if (m_state.final_writer) m_state.final_writer(m_storage);
     else if (m_state.final_ptr && m_state.final_ptr != m_storage)
       std::memcpy(m_state.final_ptr, m_storage, m_bytes);
@@ -148,6 +149,7 @@ buffer_impl::add_access(access_mode mode, const std::shared_ptr<event_impl>& ev)
       if (!r->is_complete()) deps.push_back(r);
     s.reads.clear();
     s.last_write = ev;
+    s.written = true;
   }
   return deps;
 }

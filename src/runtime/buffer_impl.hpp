@@ -58,6 +58,9 @@ private:
     std::shared_ptr<event_impl> last_write;
     std::vector<std::shared_ptr<event_impl>> reads; // since last_write
     bool write_back_enabled = true;
+    // Whether any access could have written the contents: a buffer nothing wrote leaves its
+    // final data as it is (the host may have changed it meanwhile; the CTS relies on this).
+    bool written = false;
     void* final_ptr = nullptr;
     std::function<void(const void*)> final_writer;
     // Copies on devices the host cannot address; the host copy is m_storage.
