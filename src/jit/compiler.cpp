@@ -8,21 +8,68 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <unordered_set>
+
 namespace syclone::jit::detail {
 namespace {
 
+// Reads the image lazily and materializes only `kernel` and what it reaches (function bodies are
+// what costs: an image of thousands of kernels, as a CTS category's, was parsed whole for each
+// of them). The bodies nothing reached are dropped. An empty `kernel`, or one the image does
+// not hold, materializes everything (keep_kernels then reports what the image holds).
 std::unique_ptr<llvm::Module> parse(std::span<const std::byte> bitcode, llvm::LLVMContext& context,
-                                    const job& what) {
+                                    const std::string& kernel, const job& what) {
   llvm::StringRef bytes(reinterpret_cast<const char*>(bitcode.data()), bitcode.size());
-  auto module = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bytes, "device image"), context);
-  if (!module)
+  auto lazy = llvm::getLazyBitcodeModule(llvm::MemoryBufferRef(bytes, "device image"), context);
+  if (!lazy)
     fail("cannot read the device image (compiling " + what.describe() +
-         "): " + llvm::toString(module.takeError()));
-  const llvm::Triple& triple = (*module)->getTargetTriple();
+         "): " + llvm::toString(lazy.takeError()));
+  std::unique_ptr<llvm::Module> module = std::move(*lazy);
+  auto check = [&](llvm::Error error) {
+    if (error)
+      fail("cannot read the device image (compiling " + what.describe() +
+           "): " + llvm::toString(std::move(error)));
+  };
+  if (llvm::Function* root = kernel.empty() ? nullptr : module->getFunction(kernel)) {
+    std::unordered_set<const llvm::Value*> seen;
+    std::vector<llvm::GlobalValue*> work{root};
+    std::vector<const llvm::Value*> stack;
+    auto visit = [&](const llvm::Value* value) {
+      stack.push_back(value);
+      while (!stack.empty()) {
+        const llvm::Value* v = stack.back();
+        stack.pop_back();
+        if (!seen.insert(v).second) continue;
+        if (const auto* global = llvm::dyn_cast<llvm::GlobalValue>(v))
+          work.push_back(const_cast<llvm::GlobalValue*>(global));
+        else if (const auto* constant = llvm::dyn_cast<llvm::Constant>(v))
+          for (const llvm::Use& operand : constant->operands()) stack.push_back(operand.get());
+      }
+    };
+    seen.insert(root);
+    while (!work.empty()) {
+      llvm::GlobalValue* global = work.back();
+      work.pop_back();
+      if (auto* function = llvm::dyn_cast<llvm::Function>(global)) {
+        check(function->materialize());
+        for (const llvm::BasicBlock& block : *function)
+          for (const llvm::Instruction& instruction : block)
+            for (const llvm::Use& operand : instruction.operands()) visit(operand.get());
+      } else if (auto* variable = llvm::dyn_cast<llvm::GlobalVariable>(global)) {
+        if (variable->hasInitializer()) visit(variable->getInitializer());
+      } else if (auto* alias = llvm::dyn_cast<llvm::GlobalAlias>(global)) {
+        visit(alias->getAliasee());
+      }
+    }
+    for (llvm::Function& function : *module)
+      if (function.isMaterializable()) function.deleteBody();
+  }
+  check(module->materializeAll());
+  const llvm::Triple& triple = module->getTargetTriple();
   if (triple.getArch() != llvm::Triple::nvptx64)
     fail("the device image of " + what.describe() + " is for " + triple.str() +
          ", not nvptx64-nvidia-cuda; compile the program with -fsycl-targets=nvptx64");
-  return std::move(*module);
+  return module;
 }
 
 // Every function gets the target's CPU and PTX version (so that libdevice's functions inline
@@ -76,7 +123,7 @@ std::string compile_uncached(const request& req, const target_choice& target,
     context.setDiscardValueNames(dump_ir.empty());
     diagnostics diags(context);
 
-    std::unique_ptr<llvm::Module> module = parse(req.bitcode, context, what);
+    std::unique_ptr<llvm::Module> module = parse(req.bitcode, context, req.kernel, what);
     // An image compiled with -O0 is optimized all the same: O3 must remove the branches
     // __nvvm_reflect("__CUDA_ARCH") rules out, or instructions of other architectures remain,
     // which the backend cannot select.

@@ -148,7 +148,12 @@ void event_impl::set_dependencies(const std::vector<std::shared_ptr<event_impl>>
 
 } // namespace detail
 
-event::event() : m_impl(detail::event_impl::completed()) {}
+// SYCL 2020 4.6.6.1: "constructed as though it was created from a default-constructed queue",
+// so its backend is that of the device default_selector_v picks (found once per process).
+event::event() : m_impl(detail::event_impl::completed()) {
+  static const backend default_backend = device(default_selector_v).get_backend();
+  m_impl->backend = default_backend;
+}
 backend event::get_backend() const noexcept { return m_impl->backend; }
 std::vector<event> event::get_wait_list() {
   std::vector<event> out;
@@ -170,6 +175,9 @@ void event::wait_and_throw(const std::vector<event>& events) {
 template <>
 SYCLONE_EXPORT info::event_command_status
 event::get_info<info::event::command_execution_status>() const {
+  // A command on an asynchronous backend completes on the device: ask it, since nothing may have
+  // waited for this event itself (a later command that depended on it was waited for instead).
+  if (m_impl->is_complete()) return info::event_command_status::complete;
   return m_impl->status();
 }
 

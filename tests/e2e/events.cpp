@@ -40,6 +40,9 @@ int main() {
   CHECK(status_of(none) == status::complete);
   CHECK(none.get_wait_list().empty());
   none.wait_and_throw();
+  // SYCL 2020 4.6.6: as if made by a default-constructed queue, so of the default device's
+  // backend (cuda where the GPU is the default; the CTS's event category checks it).
+  CHECK(none.get_backend() == q.get_backend());
 
   // Status after wait().
   int* p = sycl::malloc_shared<int>(4, q);
@@ -102,6 +105,20 @@ int main() {
   release2 = true;
   reader.wait_and_throw();
   CHECK(p[3] == 8);
+
+  // A kernel another kernel depended on is complete once the dependent one was waited for,
+  // without waiting for it itself (the CTS's event category; on a GPU its status must come from
+  // the device, not from what the runtime saw last).
+  {
+    sycl::event first = q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = 9; });
+    sycl::event second = q.submit([&](sycl::handler& h) {
+      h.depends_on(first);
+      h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] += 1; });
+    });
+    second.wait();
+    CHECK(status_of(first) == status::complete);
+    CHECK(p[0] == 10);
+  }
 
   // Many events at once.
   std::vector<sycl::event> many;
