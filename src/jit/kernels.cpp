@@ -72,9 +72,10 @@ void keep_kernels(llvm::Module& module, const std::string& kernel) {
          ". The kernel was probably compiled into another image or translation unit");
 
   // Nothing but the kernel is a root of the JIT's module: host code marked `used` or run by
-  // static initializers is not device code.
-  for (const char* name :
-       {"llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"})
+  // static initializers is not device code, and the annotations syclone's clang plugin leaves on
+  // functions (sub-group sizes, read at link time) name functions parse() may not have loaded.
+  for (const char* name : {"llvm.used", "llvm.compiler.used", "llvm.global_ctors",
+                           "llvm.global_dtors", "llvm.global.annotations"})
     if (llvm::GlobalVariable* list = module.getNamedGlobal(name)) list->eraseFromParent();
   llvm::internalizeModule(module, [&](const llvm::GlobalValue& value) {
     auto* function = llvm::dyn_cast<llvm::Function>(&value);

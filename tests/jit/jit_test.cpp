@@ -520,6 +520,17 @@ TEST_F(JitTest, MathIntrinsicLowering) {
       << read_text(m_dir / "ptxas.log");
 }
 
+TEST_F(JitTest, LazyImageLoadsOnlyWhatTheKernelReaches) {
+  // The plugin's annotations name both kernels' functors and host-only code needs operator
+  // new: neither stops either kernel (the image is read lazily, one kernel's code at a time).
+  for (const auto& [kernel, value] : {std::pair{"first", "11"}, std::pair{"second", "22"}}) {
+    auto ptx = jit::compile(make_request(kernel, {}, "lazy_image.bc")).ptx;
+    EXPECT_NE(ptx.find(".entry " + std::string(kernel)), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find(std::string(value) + ";"), std::string::npos) << ptx;
+    EXPECT_EQ(ptx.find("_Znwm"), std::string::npos) << ptx;
+  }
+}
+
 TEST_F(JitTest, CMathFunctionsResolveToLibdevice) {
   // Built with -fmath-errno: std::exp stays a call of the C library's expf.
   auto req = make_request(k_calls_expf, {}, "kernels_errno.bc");
