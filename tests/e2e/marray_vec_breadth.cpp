@@ -32,7 +32,10 @@ struct fixed {
   friend constexpr fixed operator&(fixed a, fixed b) { return fixed(a.raw & b.raw); }
   friend constexpr fixed operator|(fixed a, fixed b) { return fixed(a.raw | b.raw); }
   friend constexpr fixed operator^(fixed a, fixed b) { return fixed(a.raw ^ b.raw); }
-  friend constexpr fixed operator<<(fixed a, fixed b) { return fixed(a.raw << b.raw); }
+  // Through unsigned: a left shift of a negative value is undefined before C++20 (UBSan).
+  friend constexpr fixed operator<<(fixed a, fixed b) {
+    return fixed(static_cast<decltype(a.raw)>(static_cast<unsigned long long>(a.raw) << b.raw));
+  }
   friend constexpr fixed operator>>(fixed a, fixed b) { return fixed(a.raw >> b.raw); }
   constexpr fixed operator-() const { return fixed(-raw); }
   constexpr fixed operator~() const { return fixed(~raw); }
