@@ -15,10 +15,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Linker/Linker.h>
-#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
@@ -166,19 +164,7 @@ void keep_reachable(llvm::Module& module, const std::unordered_set<const llvm::F
        {"llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"})
     if (llvm::GlobalVariable* list = module.getNamedGlobal(name)) list->eraseFromParent();
 
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb;
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::GlobalDCEPass());
-  mpm.run(module, mam);
+  run_passes(module, [](llvm::ModulePassManager& mpm) { mpm.addPass(llvm::GlobalDCEPass()); });
   // Declarations only dead code used.
   std::vector<llvm::Function*> unused;
   for (llvm::Function& function : module)

@@ -41,19 +41,6 @@ extern "C" void LLVMInitializeSPIRVAsmPrinter();
 
 namespace syclone::driver {
 
-namespace {
-
-constexpr const char* spirv_triple = "spirv64-unknown-unknown";
-// The Intel extensions LLVM 22's SPIR-V backend may use for syclone's device code (it emits an
-// extension only where an instruction needs it): sub-group shuffles and block operations, cache
-// controls, and work-group collectives with uniform operands.
-constexpr const char* spirv_extensions =
-    "+SPV_INTEL_subgroups,+SPV_INTEL_cache_controls,+SPV_KHR_uniform_group_instructions";
-
-bool is_kernel(const llvm::Function& f) {
-  return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
-}
-
 // Runs the passes `add` puts into a module pass manager over `module`.
 void run_passes(llvm::Module& module, const std::function<void(llvm::ModulePassManager&)>& add) {
   llvm::LoopAnalysisManager lam;
@@ -69,6 +56,19 @@ void run_passes(llvm::Module& module, const std::function<void(llvm::ModulePassM
   llvm::ModulePassManager mpm;
   add(mpm);
   mpm.run(module, mam);
+}
+
+namespace {
+
+constexpr const char* spirv_triple = "spirv64-unknown-unknown";
+// The Intel extensions LLVM 22's SPIR-V backend may use for syclone's device code (it emits an
+// extension only where an instruction needs it): sub-group shuffles and block operations, cache
+// controls, and work-group collectives with uniform operands.
+constexpr const char* spirv_extensions =
+    "+SPV_INTEL_subgroups,+SPV_INTEL_cache_controls,+SPV_KHR_uniform_group_instructions";
+
+bool is_kernel(const llvm::Function& f) {
+  return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
 }
 
 // The image is a whole program: only kernels are entry points, so everything else may be

@@ -4,12 +4,19 @@
 #pragma once
 
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+
+#include <functional>
 
 #include <map>
 #include <string>
 #include <vector>
 
 namespace syclone::driver {
+
+// Runs the passes `add` puts into a module pass manager over `module` (device link, SPIR-V
+// lowering).
+void run_passes(llvm::Module& module, const std::function<void(llvm::ModulePassManager&)>& add);
 
 struct spirv_image {
   std::string binary; // the SPIR-V module
