@@ -82,9 +82,10 @@ public:
     if constexpr (!std::is_const_v<T>)
       if (host_data) {
         std::shared_ptr<T[]> keep = host_data;
-        detail::set_final_data(*m_impl, [keep, n = m_range.size()](const void* src) {
-          std::copy_n(static_cast<const value_type*>(src), n, keep.get());
-        });
+        detail::set_final_data(
+            *m_impl, [keep](const void* src, std::size_t first, std::size_t count) {
+              std::copy_n(static_cast<const value_type*>(src) + first, count, keep.get() + first);
+            });
       }
   }
   template <typename InputIterator, int D = Dimensions,
@@ -176,18 +177,31 @@ public:
             typename = std::enable_if_t<!std::is_pointer_v<Destination> &&
                                         !std::is_null_pointer_v<Destination>>>
   void set_final_data(Destination final_data) {
+    // The writer copies elements [first, first + count) of the buffer to the same elements of
+    // the destination (the whole buffer on destruction, a region for handler::update_host).
     if constexpr (is_weak_ptr<Destination>::value) {
-      detail::set_final_data(*m_impl, [w = final_data, n = size()](const void* src) {
-        if (auto p = w.lock()) std::copy_n(static_cast<const value_type*>(src), n, p.get());
-      });
+      detail::set_final_data(
+          *m_impl, [w = final_data](const void* src, std::size_t first, std::size_t count) {
+            if (auto p = w.lock())
+              std::copy_n(static_cast<const value_type*>(src) + first, count, p.get() + first);
+          });
     } else if constexpr (is_shared_ptr<Destination>::value) {
-      detail::set_final_data(*m_impl, [p = final_data, n = size()](const void* src) {
-        if (p) std::copy_n(static_cast<const value_type*>(src), n, p.get());
-      });
+      detail::set_final_data(
+          *m_impl, [p = final_data](const void* src, std::size_t first, std::size_t count) {
+            if (p) std::copy_n(static_cast<const value_type*>(src) + first, count, p.get() + first);
+          });
     } else {
-      detail::set_final_data(*m_impl, [it = final_data, n = size()](const void* src) {
-        std::copy_n(static_cast<const value_type*>(src), n, it);
-      });
+      // An output-only iterator (std::back_inserter) cannot skip elements: it receives writes
+      // that start at the first element.
+      detail::set_final_data(
+          *m_impl, [it = final_data](const void* src, std::size_t first, std::size_t count) {
+            using category = typename std::iterator_traits<Destination>::iterator_category;
+            if constexpr (std::is_base_of_v<std::forward_iterator_tag, category>)
+              std::copy_n(static_cast<const value_type*>(src) + first, count,
+                          std::next(it, static_cast<std::ptrdiff_t>(first)));
+            else if (first == 0)
+              std::copy_n(static_cast<const value_type*>(src), count, it);
+          });
     }
   }
   void set_write_back(bool flag = true) { detail::set_write_back(*m_impl, flag); }

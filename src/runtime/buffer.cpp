@@ -2,6 +2,8 @@
 #include "buffer_impl.hpp"
 #include "queue_impl.hpp"
 
+#include <sycl/handler.hpp>
+
 #include <cstring>
 #include <new>
 
@@ -18,7 +20,7 @@ std::size_t bytes_of(const buffer_layout& l) {
 
 buffer_impl::buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
                          bool use_host_ptr, host_allocator alloc)
-    : m_bytes(bytes_of(layout)), m_alloc(std::move(alloc)) {
+    : m_bytes(bytes_of(layout)), m_element_size(layout.element_size), m_alloc(std::move(alloc)) {
   if (use_host_ptr) {
     m_storage = static_cast<std::byte*>(const_cast<void*>(host_data));
   } else {
@@ -38,7 +40,7 @@ buffer_impl::buffer_impl(const buffer_layout& layout, const void* host_data, voi
 buffer_impl::buffer_impl(std::shared_ptr<buffer_impl> parent, const buffer_layout& layout,
                          std::size_t element_offset)
     : m_parent(std::move(parent)), m_byte_offset(element_offset * layout.element_size),
-      m_bytes(bytes_of(layout)) {
+      m_bytes(bytes_of(layout)), m_element_size(layout.element_size) {
   m_state.write_back_enabled = false; // the parent writes back
 }
 
@@ -56,13 +58,58 @@ buffer_impl::~buffer_impl() {
   }
   // SYCL 2020 4.7.2.3: the contents go back to the final data; unchanged contents need not.
   if (m_state.write_back_enabled && m_state.written && m_bytes) {
-    if (m_state.final_writer) m_state.final_writer(m_storage);
-    else if (m_state.final_ptr && m_state.final_ptr != m_storage)
-      std::memcpy(m_state.final_ptr, m_storage, m_bytes);
+    auto user_lock = lock_user_mutex();
+    write_final_data(0, m_bytes / m_element_size);
   }
   if (m_owns_storage) m_alloc.deallocate(m_alloc.state.get(), m_storage, m_bytes);
   for (auto& c : m_state.device_copies)
     c.device->backend_device().deallocate(c.ptr, usm::alloc::device);
+}
+
+std::unique_lock<std::mutex> buffer_impl::lock_user_mutex() {
+  auto* props = root().properties();
+  if (!props->has_property<property::buffer::use_mutex>()) return {};
+  return std::unique_lock<std::mutex>(
+      *props->get_property<property::buffer::use_mutex>().get_mutex_ptr());
+}
+
+void buffer_impl::write_final_data(std::size_t first, std::size_t count) {
+  buffer_impl& r = root();
+  state& s = r.m_state;
+  if (s.final_writer)
+    s.final_writer(r.m_storage, first, count);
+  else if (s.final_ptr && s.final_ptr != r.m_storage)
+    std::memcpy(static_cast<std::byte*>(s.final_ptr) + first * r.m_element_size,
+                r.m_storage + first * r.m_element_size, count * r.m_element_size);
+}
+
+void buffer_impl::update_host_memory(const mem_region& region) {
+  buffer_impl& r = root();
+  state& s = r.m_state;
+  if (!s.final_writer && (!s.final_ptr || s.final_ptr == r.m_storage)) return;
+  auto user_lock = lock_user_mutex();
+  // Rows of the region's innermost dimension are contiguous; the root's elements are counted
+  // from the start of its storage (a sub-buffer starts m_byte_offset into it).
+  const int inner = region.dimensions - 1;
+  std::size_t range[3] = {1, 1, 1}, mem[3] = {1, 1, 1}, offset[3] = {0, 0, 0};
+  for (int d = 0; d < region.dimensions; ++d) {
+    range[d] = region.range[d];
+    mem[d] = region.mem[d];
+    offset[d] = region.offset[d];
+  }
+  const std::size_t base = m_byte_offset / r.m_element_size;
+  const std::size_t row = range[inner];
+  std::size_t outer[2] = {1, 1}; // the dimensions before `inner`
+  for (int d = 0; d < inner; ++d) outer[d] = range[d];
+  for (std::size_t i = 0; i < outer[0]; ++i)
+    for (std::size_t j = 0; j < outer[1]; ++j) {
+      std::size_t idx[3] = {0, 0, 0};
+      if (inner >= 1) idx[0] = i;
+      if (inner >= 2) idx[1] = j;
+      std::size_t linear = 0;
+      for (int d = 0; d < region.dimensions; ++d) linear = linear * mem[d] + offset[d] + idx[d];
+      write_final_data(base + linear, row);
+    }
 }
 
 buffer_impl::state::device_copy* buffer_impl::find_copy(device_impl& d) {
@@ -172,7 +219,7 @@ void buffer_impl::set_final_data(void* ptr) {
   s.final_ptr = ptr;
   s.final_writer = nullptr;
 }
-void buffer_impl::set_final_data(std::function<void(const void*)> writer) {
+void buffer_impl::set_final_data(final_data_writer writer) {
   state& s = root_state();
   s.final_ptr = nullptr;
   s.final_writer = std::move(writer);
@@ -192,7 +239,7 @@ std::shared_ptr<buffer_impl> make_sub_buffer(const std::shared_ptr<buffer_impl>&
   return std::make_shared<buffer_impl>(parent, layout, element_offset);
 }
 void set_final_data(buffer_impl& b, void* ptr) { b.set_final_data(ptr); }
-void set_final_data(buffer_impl& b, std::function<void(const void*)> writer) {
+void set_final_data(buffer_impl& b, final_data_writer writer) {
   b.set_final_data(std::move(writer));
 }
 void set_write_back(buffer_impl& b, bool flag) { b.set_write_back(flag); }

@@ -16,6 +16,8 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
+struct mem_region;
+
 class buffer_impl : public std::enable_shared_from_this<buffer_impl> {
 public:
   buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
@@ -48,7 +50,11 @@ public:
   void wait_all();
 
   void set_final_data(void* ptr);
-  void set_final_data(std::function<void(const void*)> writer);
+  void set_final_data(final_data_writer writer);
+  // SYCL 2020 4.9.4.3 handler::update_host: copies region `r` of this (sub-)buffer from its host
+  // copy (made current by prepare) to the host memory the buffer was built with or given by
+  // set_final_data; a buffer without such memory has nothing to update.
+  void update_host_memory(const mem_region& r);
   void set_write_back(bool flag) { root_state().write_back_enabled = flag; }
   property_list* properties() { return &m_props; }
 
@@ -62,7 +68,7 @@ private:
     // final data as it is (the host may have changed it meanwhile; the CTS relies on this).
     bool written = false;
     void* final_ptr = nullptr;
-    std::function<void(const void*)> final_writer;
+    final_data_writer final_writer;
     // Copies on devices the host cannot address; the host copy is m_storage.
     struct device_copy {
       std::shared_ptr<device_impl> device;
@@ -76,10 +82,16 @@ private:
   state::device_copy* find_copy(device_impl& d);
   void sync_host_locked(state& s);
   state& root_state() { return root().m_state; }
+  // Copies elements [first, first + count) of the root's contents to its final data; the
+  // caller holds the user's mutex (property::buffer::use_mutex) if there is one.
+  void write_final_data(std::size_t first, std::size_t count);
+  // Locks the mutex of property::buffer::use_mutex, if the buffer has one.
+  std::unique_lock<std::mutex> lock_user_mutex();
 
   std::shared_ptr<buffer_impl> m_parent; // sub-buffers keep their parent alive
   std::size_t m_byte_offset = 0;
   std::size_t m_bytes = 0;
+  std::size_t m_element_size = 1;
   std::byte* m_storage = nullptr; // root only
   bool m_owns_storage = false;
   host_allocator m_alloc;

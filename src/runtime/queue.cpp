@@ -357,8 +357,12 @@ void handler::record_copy(const detail::mem_region& src, const detail::mem_regio
 }
 void handler::record_update_host(const detail::mem_region& region) {
   check_region(*m_impl, region, "handler::update_host");
-  // The host device's buffers live in host memory: the command orders, nothing moves.
-  m_impl->claim(detail::command::kind::update_host, "update_host").dst = region;
+  // SYCL 2020 4.9.4.3: the host memory behind the buffer (its host pointer, shared_ptr or final
+  // data) gets the region's contents. The command runs host-side like a host task: its
+  // requirement brings the buffer's host copy up to date first, then the region is copied out.
+  auto& c = m_impl->claim(detail::command::kind::host_task, "update_host");
+  c.dst = region;
+  c.host_task = [region](interop_handle) { region.buffer->update_host_memory(region); };
 }
 void handler::record_fill(const detail::mem_region& dst, const void* pattern,
                           std::size_t pattern_size) {

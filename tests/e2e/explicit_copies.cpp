@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <vector>
 
@@ -228,6 +229,72 @@ void test_update_host(sycl::queue& q) {
   CHECK(host[1] == 12);
 }
 
+// Without use_host_ptr the buffer computes in its own copy: update_host writes the device
+// results back to the host memory it was built with (raw pointer, shared_ptr under a use_mutex,
+// set_final_data), only the accessed region, while the buffer lives.
+void test_update_host_copied_storage(sycl::queue& q) {
+  std::vector<int> host(N, -1);
+  sycl::buffer<int> buf(host.data(), sycl::range<1>(N));
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor acc(buf, h, sycl::write_only);
+    h.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { acc[i] = static_cast<int>(i[0]) * 3; });
+  });
+  q.submit([&](sycl::handler& h) {
+     sycl::accessor acc(buf, h, sycl::read_only);
+     h.update_host(acc);
+   }).wait();
+  CHECK(host[0] == 0 && host[7] == 21 && host[N - 1] == 3 * (N - 1));
+
+  // 2-D, shared_ptr host memory guarded by a use_mutex, ranged accessor: only the region moves.
+  constexpr std::size_t R = 6, C = 5;
+  std::mutex m;
+  std::shared_ptr<int> sp(new int[R * C], std::default_delete<int[]>());
+  std::fill_n(sp.get(), R * C, -7);
+  {
+    sycl::buffer<int, 2> b2(sp, sycl::range<2>(R, C),
+                            sycl::property_list{sycl::property::buffer::use_mutex{m}});
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor acc(b2, h, sycl::write_only);
+      h.parallel_for(sycl::range<2>(R, C),
+                     [=](sycl::item<2> it) { acc[it] = static_cast<int>(it.get_linear_id()); });
+    });
+    q.submit([&](sycl::handler& h) {
+       sycl::accessor acc(b2, h, sycl::range<2>(2, 3), sycl::id<2>(1, 2), sycl::read_only);
+       h.update_host(acc);
+     }).wait();
+    std::lock_guard lock(m);
+    bool ok = true;
+    for (std::size_t r = 0; r < R; ++r)
+      for (std::size_t c = 0; c < C; ++c) {
+        bool inside = r >= 1 && r < 3 && c >= 2 && c < 5;
+        int expect = inside ? static_cast<int>(r * C + c) : -7;
+        ok = ok && sp.get()[r * C + c] == expect;
+      }
+    CHECK(ok);
+  }
+  CHECK(sp.get()[0] == 0); // the destruction wrote everything back
+
+  // A sub-buffer's accessor updates its part of the parent's host memory.
+  std::vector<int> parent(N, 0), final_data(N, 0);
+  {
+    sycl::buffer<int> whole(parent.data(), sycl::range<1>(N));
+    whole.set_final_data(final_data.begin());
+    sycl::buffer<int> part(whole, sycl::id<1>(10), sycl::range<1>(20));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor acc(whole, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(N),
+                     [=](sycl::id<1> i) { acc[i] = 100 + static_cast<int>(i[0]); });
+    });
+    q.submit([&](sycl::handler& h) {
+       sycl::accessor acc(part, h, sycl::read_only);
+       h.update_host(acc);
+     }).wait();
+    CHECK(final_data[9] == 0 && final_data[10] == 110 && final_data[29] == 129 &&
+          final_data[30] == 0);
+    CHECK(parent[10] == 0); // set_final_data moved the host memory away from the original
+  }
+}
+
 void test_one_command_per_group(sycl::queue& q) {
   std::vector<int> host(N, 3);
   {
@@ -288,6 +355,7 @@ int main() {
   test_ranged_1d(q);
   test_ranged_2d(q);
   test_update_host(q);
+  test_update_host_copied_storage(q);
   test_one_command_per_group(q);
   if (g_failures) {
     std::printf("explicit_copies: %d failure(s)\n", g_failures);

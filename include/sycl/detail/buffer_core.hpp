@@ -33,9 +33,13 @@ make_buffer(const buffer_layout& layout, const void* host_data, void* write_back
 SYCLONE_EXPORT std::shared_ptr<buffer_impl> make_sub_buffer(const std::shared_ptr<buffer_impl>& parent,
                                                             const buffer_layout& layout,
                                                             std::size_t element_offset);
-// Write-back target on destruction: a raw pointer, or a callback (shared_ptr, iterators).
+// Write-back target on destruction and of handler::update_host: a raw pointer, or a callback
+// (shared_ptr, iterators) that copies elements [first, first + count) of the buffer's contents
+// (`src` is element 0) to the same elements of the destination.
+using final_data_writer =
+    std::function<void(const void* src, std::size_t first, std::size_t count)>;
 SYCLONE_EXPORT void set_final_data(buffer_impl& b, void* ptr);
-SYCLONE_EXPORT void set_final_data(buffer_impl& b, std::function<void(const void*)> writer);
+SYCLONE_EXPORT void set_final_data(buffer_impl& b, final_data_writer writer);
 SYCLONE_EXPORT void set_write_back(buffer_impl& b, bool flag);
 SYCLONE_EXPORT bool is_sub_buffer(const buffer_impl& b);
 SYCLONE_EXPORT const void* buffer_properties(const buffer_impl& b); // const property_list*
