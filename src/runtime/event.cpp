@@ -33,6 +33,9 @@ void event_impl::set_complete() {
   {
     std::lock_guard lock(m_mutex);
     if (m_status.load(std::memory_order_relaxed) == info::event_command_status::complete) return;
+    // Under the lock: a second thread completing the event (a waiter and the backend's
+    // notification) returns only after the release, so no waiter returns before it.
+    m_keep.reset();
     if (m_profiling) {
       std::uint64_t start = 0, end = 0;
       if (m_native && m_native->profile(start, end)) {
@@ -113,6 +116,16 @@ void event_impl::wait() {
     return m_status.load(std::memory_order_acquire) == info::event_command_status::complete;
   });
   --m_waiters;
+}
+
+void event_impl::keep_until_complete(std::shared_ptr<const void> keep) {
+  std::unique_lock lock(m_mutex);
+  if (status() == info::event_command_status::complete) {
+    lock.unlock();
+    keep.reset();
+    return;
+  }
+  m_keep = std::move(keep);
 }
 
 bool event_impl::on_complete(std::function<void()> fn) {

@@ -43,6 +43,10 @@ public:
   std::shared_ptr<syclone::runtime::native_event> native() const;
   // Runs fn when the event completes; returns false (and does not run fn) if it already has.
   bool on_complete(std::function<void()> fn);
+  // Holds `keep` until the event completes and releases it before the event reads complete
+  // (a sycl::stream prints its output when released: SYCL 2020 4.16, the output is there once
+  // the command completed, for every waiter). Released at once if the event already completed.
+  void keep_until_complete(std::shared_ptr<const void> keep);
 
   bool profiling() const noexcept { return m_profiling; }
   std::uint64_t submit_time() const { return m_submit; }
@@ -72,6 +76,7 @@ private:
   mutable std::mutex m_mutex;
   std::condition_variable m_cv;
   std::vector<std::function<void()>> m_continuations;
+  std::shared_ptr<const void> m_keep;
   // Weak: a long in-order chain of events must not own its whole history (nor destroy it
   // recursively).
   std::vector<std::weak_ptr<event_impl>> m_deps;

@@ -139,6 +139,7 @@ void queue_impl::wait() {
     std::lock_guard lock(m_mutex);
     // In order, every command waits for the one before it: the last one completes last.
     if (m_in_order) {
+      pending.swap(m_output_pending);
       if (m_last) pending.push_back(m_last);
     } else {
       pending = m_outstanding;
@@ -261,6 +262,12 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
     if (m_in_order) {
       cmd->previous = std::move(m_last);
       m_last = ev;
+      if (cmd->writes_output) {
+        std::erase_if(m_output_pending, [](const auto& e) {
+          return e->status() == info::event_command_status::complete;
+        });
+        m_output_pending.push_back(ev);
+      }
     } else {
       // Drop finished events now and then; asking a backend about each on every submission
       // would cost a driver call per outstanding command.

@@ -51,6 +51,9 @@ struct command {
   mem_region src, dst;
   std::vector<std::byte> pattern;
   std::shared_ptr<const void> keep_alive;
+  // keep_alive writes output (sycl::stream) when released: it must be released before the
+  // command's event completes, and queue::wait waits for it.
+  bool writes_output = false;
   std::shared_ptr<spec_constant_values> spec_constants;
   std::vector<requirement> requirements;
   std::vector<std::shared_ptr<event_impl>> deps;
@@ -113,6 +116,9 @@ private:
   std::mutex m_mutex;
   std::shared_ptr<event_impl> m_last; // in-order queues chain on it
   std::vector<std::shared_ptr<event_impl>> m_outstanding; // out-of-order queues only
+  // In-order queues: commands with sycl::stream output not yet waited for (queue::wait waits
+  // for them too: the last command completing on the device does not print their output).
+  std::vector<std::shared_ptr<event_impl>> m_output_pending;
   std::size_t m_prune_at = 64;
   std::vector<std::exception_ptr> m_async_errors;
 };

@@ -57,8 +57,12 @@ void execute(command& cmd) {
   // (queue_impl::~queue_impl), not later on this worker.
   cmd.queue.reset();
   if (native) {
+    // What the command keeps is released when the operation ends, waited for or not (the
+    // continuation asks the backend for a notification), and before the event reads complete.
+    bool keeps = cmd.keep_alive != nullptr;
+    if (keeps) ev->keep_until_complete(std::move(cmd.keep_alive));
     ev->set_native(std::move(native));
-    if (cmd.keep_alive) ev->on_complete([keep = std::move(cmd.keep_alive)] {});
+    if (keeps) ev->on_complete([] {});
   } else {
     cmd.keep_alive.reset();
     ev->set_complete();

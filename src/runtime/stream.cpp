@@ -77,6 +77,7 @@ std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment, s
                                              dev->props().name + "; use a smaller totalBufferSize");
   *id = g_next_stream_id.fetch_add(1, std::memory_order_relaxed);
   keep_with_command(h, std::make_shared<stream_output>(owner, data, bytes, segment));
+  h.m_command.writes_output = true;
   return data;
 }
 

@@ -127,6 +127,31 @@ int main() {
   CHECK(sl.size() <= 4); // 100 bytes hold four 24-byte segments
   for (const auto& line : sl) CHECK(line.size() <= 20 && line[0] == 'x');
 
+  // The output is there when queue::wait returns, also when a later command of the in-order
+  // queue completed on the device first, and when the kernel's own event is waited for.
+  sycl::queue in_order{q.get_device(), sycl::property::queue::in_order{}};
+  int* dummy = sycl::malloc_device<int>(1, in_order);
+  for (int round = 0; round < 20; ++round) {
+    std::string waited = capture([&] {
+      in_order.submit([&](sycl::handler& h) {
+        sycl::stream os(1024, 64, h);
+        h.single_task([=] { os << "round " << round << sycl::endl; });
+      });
+      in_order.memset(dummy, 0, sizeof(int));
+      in_order.wait();
+    });
+    CHECK(waited == "round " + std::to_string(round) + "\n");
+    std::string evented = capture([&] {
+      sycl::event e = in_order.submit([&](sycl::handler& h) {
+        sycl::stream os(1024, 64, h);
+        h.single_task([=] { os << "event " << round << sycl::endl; });
+      });
+      e.wait();
+    });
+    CHECK(evented == "event " + std::to_string(round) + "\n");
+  }
+  sycl::free(dummy, in_order);
+
   if (failures) {
     std::fprintf(stderr, "%d failures\n", failures);
     return 1;
