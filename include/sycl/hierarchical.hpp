@@ -1,14 +1,18 @@
 // SYCL 2020 4.9.4.2.3 hierarchical parallelism: handler::parallel_for_work_group,
 // group::parallel_for_work_item, h_item (4.9.1.6) and private_memory (4.10.7.3).
 //
-// Work-group scope runs once per work-group and each parallel_for_work_item is a loop over the
-// group's work-items (or the flexible logical range), so variables of the work-group scope are
-// shared by the group's work-items and the barriers implied around each parallel_for_work_item
-// hold by construction. The host device runs work-groups as chunks of a range kernel (no
-// fibers). On NVIDIA GPUs the same code runs one CUDA thread per work-group: correct for every
-// program, though it leaves the warp's other lanes idle; spreading the work-item loops over a
-// block needs the work-group-scope variables moved to shared memory (an LLVM pass, DESIGN.md
-// "phase 2"), which is not written yet.
+// Work-group scope runs as if once per work-group, variables of the work-group scope are shared
+// by the group's work-items, and each parallel_for_work_item runs every work-item of the group
+// (or of the flexible logical range) with the barriers implied around it.
+// - Host: work-group scope runs once and each parallel_for_work_item is a loop, so the
+//   semantics hold by construction; work-groups are chunks of a range kernel (no fibers).
+// - NVIDIA GPUs: a work-group is a CUDA block with one thread per physical work-item. The JIT's
+//   hierarchical pass (src/jit/hierarchical.cpp) finds the kernel and the work-item bodies by
+//   marker calls (detail/device/nvptx.hpp), runs the work-group-scope code with its side
+//   effects on thread 0, moves the work-group-scope variables to shared memory and puts
+//   barriers around each parallel_for_work_item; there every thread runs the logical
+//   work-items whose ids equal its own modulo the physical range. private_memory holds one
+//   value in each thread's own private memory.
 #pragma once
 
 #include <sycl/detail/kernel_launch.hpp>
@@ -26,8 +30,7 @@ SYCLONE_BEGIN_NAMESPACE
 
 namespace detail {
 struct h_item_access;
-// private_memory on a GPU holds its values in the work-group's thread: at most this many
-// work-items per work-group in hierarchical kernels.
+// The most work-items per work-group of a hierarchical kernel (a CUDA block's limit).
 inline constexpr std::size_t hierarchical_max_group_size = 1024;
 } // namespace detail
 
@@ -105,36 +108,74 @@ SYCLONE_INLINE void for_each_id(const range<D>& r, F&& f) {
 
 [[noreturn]] SYCLONE_EXPORT void throw_private_memory_misuse(std::size_t group,
                                                              std::size_t expected_group);
+
+// One parallel_for_work_item on a GPU, run by every thread of the block: the thread is the
+// physical work-item delinearize(thread, physical range) and runs the logical ids equal to it
+// modulo the physical range, the last dimension fastest. Never inlined before the JIT's
+// hierarchical pass, which recognizes it by the marker call (and inlines it afterwards).
+template <int D, typename F>
+[[clang::noinline]] void hierarchical_work_items(const group<D>& g, const range<D>& logical,
+                                                 const F& func) {
+  dev::hierarchical_work_item_scope();
+  range<D> physical = g.get_local_range();
+  id<D> p = delinearize(dev::hierarchical_local_linear_id(), physical);
+  if constexpr (D == 1) {
+    for (std::size_t i = p[0]; i < logical[0]; i += physical[0])
+      func(h_item_access::make(g, p, id<1>(i), logical));
+  } else if constexpr (D == 2) {
+    for (std::size_t i = p[0]; i < logical[0]; i += physical[0])
+      for (std::size_t j = p[1]; j < logical[1]; j += physical[1])
+        func(h_item_access::make(g, p, id<2>(i, j), logical));
+  } else {
+    for (std::size_t i = p[0]; i < logical[0]; i += physical[0])
+      for (std::size_t j = p[1]; j < logical[1]; j += physical[1])
+        for (std::size_t k = p[2]; k < logical[2]; k += physical[2])
+          func(h_item_access::make(g, p, id<3>(i, j, k), logical));
+  }
+}
 } // namespace detail
 
 template <int Dimensions>
 template <typename WorkItemFunctionT>
 void group<Dimensions>::parallel_for_work_item(const WorkItemFunctionT& func) const {
-  detail::for_each_id(m_local_range, [&](const id<Dimensions>& l) {
-    func(detail::h_item_access::make(*this, l, l, m_local_range));
-  });
+  if constexpr (detail::dev::hierarchical_spread) {
+    detail::hierarchical_work_items(*this, m_local_range, func);
+  } else {
+    detail::for_each_id(m_local_range, [&](const id<Dimensions>& l) {
+      func(detail::h_item_access::make(*this, l, l, m_local_range));
+    });
+  }
 }
 
 template <int Dimensions>
 template <typename WorkItemFunctionT>
 void group<Dimensions>::parallel_for_work_item(range<Dimensions> flexibleRange,
                                                const WorkItemFunctionT& func) const {
-  // A logical id runs on the physical work-item with the same id modulo the physical range.
-  detail::for_each_id(flexibleRange, [&](const id<Dimensions>& logical) {
-    id<Dimensions> physical;
-    for (int d = 0; d < Dimensions; ++d) physical[d] = logical[d] % m_local_range[d];
-    func(detail::h_item_access::make(*this, physical, logical, flexibleRange));
-  });
+  if constexpr (detail::dev::hierarchical_spread) {
+    detail::hierarchical_work_items(*this, flexibleRange, func);
+  } else {
+    // A logical id runs on the physical work-item with the same id modulo the physical range.
+    detail::for_each_id(flexibleRange, [&](const id<Dimensions>& logical) {
+      id<Dimensions> physical;
+      for (int d = 0; d < Dimensions; ++d) physical[d] = logical[d] % m_local_range[d];
+      func(detail::h_item_access::make(*this, physical, logical, flexibleRange));
+    });
+  }
 }
 
 // SYCL 2020 4.10.7.3. private_memory: one T per physical work-item of the group, declared in
-// work-group scope and used inside parallel_for_work_item.
+// work-group scope and used inside parallel_for_work_item. On the host an array of the group's
+// size; on a GPU one T in each thread's private memory: the marker keeps the object out of the
+// shared memory that the other work-group-scope variables move to, and each thread reaching it
+// through the same address reaches its own (PTX generic addresses of the local window are
+// per thread).
 template <typename T, int Dimensions = 1>
 class private_memory {
 public:
   explicit private_memory(const group<Dimensions>& g)
       : m_group(g.get_group_linear_id()), m_size(g.get_local_linear_range()) {
     if constexpr (detail::dev::is_host) m_values = std::make_unique<T[]>(m_size);
+    if constexpr (detail::dev::hierarchical_spread) detail::dev::hierarchical_private(this);
   }
   private_memory(const private_memory&) = delete;
   private_memory& operator=(const private_memory&) = delete;
@@ -150,7 +191,10 @@ public:
       else
         __builtin_trap();
     }
-    return m_values[local];
+    if constexpr (detail::dev::hierarchical_spread)
+      return m_values;
+    else
+      return m_values[local];
   }
 
 private:
@@ -162,7 +206,8 @@ private:
   std::size_t m_group;
   std::size_t m_size;
   std::conditional_t<detail::dev::is_host, std::unique_ptr<T[]>,
-                     T[detail::hierarchical_max_group_size]>
+                     std::conditional_t<detail::dev::hierarchical_spread, T,
+                                        T[detail::hierarchical_max_group_size]>>
       m_values;
 };
 
@@ -183,6 +228,7 @@ struct hierarchical_kernel {
       m_f(g);
   }
   void operator()() const {
+    if constexpr (dev::hierarchical_spread) dev::hierarchical_group_scope();
     if constexpr (!dev::is_host) run_group(dev::group_id(0));
   }
   static void run_range(const void* self, std::size_t begin, std::size_t end) {
@@ -237,9 +283,16 @@ void handler::hierarchical_dispatch(range<D> groups, const range<D>* local_size,
   detail::kernel_launch l = prepare<name_t, object_t>(groups, local, f);
   l.run_range = &object_t::run_range;
   l.dimensions = 1;
-  l.global[0] = groups.size();
-  l.kind = target.host ? detail::kernel_kind::range : detail::kernel_kind::nd_range;
-  l.local[0] = 1;
+  if (target.host) {
+    // One call of run_range per chunk of work-groups.
+    l.kind = detail::kernel_kind::range;
+    l.global[0] = groups.size();
+  } else {
+    // A 1-D block per work-group, one thread per physical work-item (see the top of this file).
+    l.kind = detail::kernel_kind::nd_range;
+    l.global[0] = groups.size() * local.size();
+    l.local[0] = local.size();
+  }
   l.required_sub_group_size = detail::note_sub_group_size<name_t, F, no_properties>();
   set_kernel(std::move(l));
 }

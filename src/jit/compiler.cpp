@@ -134,6 +134,7 @@ std::string compile_uncached(const request& req, const target_choice& target,
     auto machine = create_target_machine(target);
     module->setTargetTriple(machine->getTargetTriple());
     module->setDataLayout(machine->createDataLayout());
+    lower_hierarchical(*module, what);
 
     lower_math_intrinsics(*module);
     link_libdevice(*module, libdevice_path, what);

@@ -68,6 +68,11 @@ void keep_kernels(llvm::Module& module, const std::string& kernel);
 void specialize_constants(llvm::Module& module, std::span<const spec_constant> values,
                           const job& what);
 
+// hierarchical.cpp: spreads each hierarchical kernel (parallel_for_work_group) over its block:
+// work-group scope on thread 0 with its variables in shared memory, barriers around each
+// parallel_for_work_item, whose work-items every thread runs its share of. Before O3.
+void lower_hierarchical(llvm::Module& module, const job& what);
+
 // libdevice.cpp: CUDA's math library.
 // Rewrites calls of math intrinsics that the NVPTX backend cannot select (llvm.exp.f32,
 // llvm.sin.f64, ...) into calls of the libdevice functions computing them. True if any changed.

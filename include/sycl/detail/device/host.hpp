@@ -24,6 +24,14 @@ inline std::byte* local_memory() noexcept { return host::local_memory(); }
 std::size_t local_id(int hw_dim);
 std::size_t group_id(int hw_dim);
 std::size_t local_range(int hw_dim);
+// The host runs work-group scope once and each parallel_for_work_item as a loop.
+inline constexpr bool hierarchical_spread = false;
+inline void hierarchical_group_scope() {}
+inline void hierarchical_work_item_scope() {}
+inline void hierarchical_private(const void*) {}
+inline std::size_t hierarchical_local_linear_id() {
+  return 0;
+}
 // Only the GPU targets read specialization constants through the JIT; named here so that
 // target-independent templates resolve the name (the host path never calls it).
 extern "C" void __syclone_spec_constant(const char* name, void* value, std::size_t size);

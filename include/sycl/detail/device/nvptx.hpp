@@ -38,6 +38,29 @@ SYCLONE_INLINE void work_group_barrier() { __nvvm_barrier_sync(0); }
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }
+
+// Hierarchical parallelism (SYCL 2020 4.9.4.2.3): a work-group is a CUDA block, one thread per
+// physical work-item. The JIT's hierarchical pass (src/jit/hierarchical.cpp) finds the kernels
+// and the parallel_for_work_item bodies by these markers, then runs the work-group-scope code on
+// thread 0 of the block with its variables in shared memory and barriers around each
+// parallel_for_work_item; each marker call is removed.
+inline constexpr bool hierarchical_spread = true;
+extern "C" void __syclone_hierarchical_group_scope();
+extern "C" void __syclone_hierarchical_work_item_scope();
+extern "C" void __syclone_hierarchical_private(const void* object);
+SYCLONE_INLINE void hierarchical_group_scope() {
+  __syclone_hierarchical_group_scope();
+}
+SYCLONE_INLINE void hierarchical_work_item_scope() {
+  __syclone_hierarchical_work_item_scope();
+}
+SYCLONE_INLINE void hierarchical_private(const void* object) {
+  __syclone_hierarchical_private(object);
+}
+// The physical work-item of a hierarchical kernel: hierarchical kernels launch 1-D blocks.
+SYCLONE_INLINE std::size_t hierarchical_local_linear_id() {
+  return __nvvm_read_ptx_sreg_tid_x();
+}
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 

@@ -66,6 +66,15 @@ SYCLONE_INLINE void work_group_barrier() {
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }
+// Hierarchical kernels run one work-item per work-group here (no pass spreads them over the
+// work-group yet); the hooks exist so that target-independent templates resolve them.
+inline constexpr bool hierarchical_spread = false;
+SYCLONE_INLINE void hierarchical_group_scope() {}
+SYCLONE_INLINE void hierarchical_work_item_scope() {}
+SYCLONE_INLINE void hierarchical_private(const void*) {}
+SYCLONE_INLINE std::size_t hierarchical_local_linear_id() {
+  return 0;
+}
 // A specialization constant's value: the link step replaces each call with an OpSpecConstant
 // load (DESIGN.md: native specialization on SPIR-V); `name` is the specialization_id's
 // __builtin_sycl_unique_stable_name.

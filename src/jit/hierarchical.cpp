@@ -1,0 +1,402 @@
+// The hierarchical pass (SYCL 2020 4.9.4.2.3; DESIGN.md "The rest of SYCL 2020"): spreads a
+// hierarchical kernel over its CUDA block, one thread per physical work-item.
+//
+// What the headers give it (include/sycl/hierarchical.hpp, detail/device/nvptx.hpp): the kernel
+// calls __syclone_hierarchical_group_scope(); every parallel_for_work_item is a never-inlined
+// function that calls __syclone_hierarchical_work_item_scope() and runs, on each thread, the
+// logical work-items of that thread; each private_memory object is passed to
+// __syclone_hierarchical_private(this).
+//
+// What it makes of the kernel, before O3:
+// 1. Every function the work-group scope calls (not the work-item functions) is inlined into the
+//    kernel, and SROA turns the work-group-scope variables that nothing outside reaches into
+//    values. What stays in memory is what parallel_for_work_item reaches (its address escapes
+//    into the work-item function's closure).
+// 2. Each remaining variable (alloca) of the kernel moves to a shared-memory variable of the
+//    block, except private_memory objects, which stay in each thread's private memory.
+// 3. Every thread runs the work-group-scope code, so control flow and the values it computes are
+//    the same on every thread (redundant execution, safe for what has no side effects). Each
+//    run of instructions with side effects on memory others see (stores to shared or global
+//    memory, atomics, calls) runs on thread 0 only, between barriers; the values it computes
+//    that the rest of the kernel uses are broadcast through shared memory.
+// 4. A barrier precedes and follows each parallel_for_work_item call, which every thread makes.
+// The markers are removed and the work-item functions may then be inlined by O3.
+#include "steps.hpp"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/IntrinsicsNVPTX.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+#include <unordered_set>
+#include <vector>
+
+namespace syclone::jit::detail {
+namespace {
+
+constexpr const char* k_group_scope = "__syclone_hierarchical_group_scope";
+constexpr const char* k_work_item_scope = "__syclone_hierarchical_work_item_scope";
+constexpr const char* k_private = "__syclone_hierarchical_private";
+constexpr unsigned k_shared_space = 3;
+
+const llvm::Function* called(const llvm::Instruction& instruction) {
+  const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction);
+  return call ? call->getCalledFunction() : nullptr;
+}
+
+std::vector<llvm::CallBase*> calls_of(llvm::Function* marker) {
+  std::vector<llvm::CallBase*> found;
+  if (!marker) return found;
+  for (llvm::User* user : marker->users())
+    if (auto* call = llvm::dyn_cast<llvm::CallBase>(user);
+        call && call->getCalledFunction() == marker)
+      found.push_back(call);
+  return found;
+}
+
+// Work-group-wide operations every thread must reach: barriers and warp collectives.
+bool is_collective(const llvm::Function* callee) {
+  if (!callee || !callee->isIntrinsic()) return false;
+  llvm::StringRef name = callee->getName();
+  for (const char* prefix : {"llvm.nvvm.barrier", "llvm.nvvm.bar.", "llvm.nvvm.shfl.",
+                             "llvm.nvvm.vote.", "llvm.nvvm.redux.", "llvm.nvvm.match."})
+    if (name.starts_with(prefix)) return true;
+  return false;
+}
+
+bool is_barrier(const llvm::Instruction& instruction) {
+  const llvm::Function* callee = called(instruction);
+  return callee && callee->isIntrinsic() &&
+         (callee->getName().starts_with("llvm.nvvm.barrier") ||
+          callee->getName().starts_with("llvm.nvvm.bar.sync"));
+}
+
+// Where an instruction of the work-group scope runs.
+enum class where { anywhere, every_thread, leader };
+
+class kernel_lowering {
+public:
+  kernel_lowering(llvm::Function& kernel, const std::unordered_set<const llvm::Function*>& items,
+                  const job& what)
+      : m_kernel(kernel), m_module(*kernel.getParent()), m_items(items), m_what(what) {}
+
+  void run() {
+    llvm::BasicBlock& entry = m_kernel.getEntryBlock();
+    llvm::IRBuilder<> builder(&*entry.getFirstInsertionPt());
+    llvm::Value* thread = builder.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {});
+    m_leader = builder.CreateICmpEQ(thread, builder.getInt32(0), "syclone.wg.leader");
+    for (llvm::CallBase* call : calls_of(m_module.getFunction(k_group_scope)))
+      if (call->getFunction() == &m_kernel) call->eraseFromParent();
+    find_private_objects();
+    move_variables_to_shared_memory();
+    std::vector<llvm::BasicBlock*> work;
+    for (llvm::BasicBlock& block : m_kernel) work.push_back(&block);
+    for (llvm::BasicBlock* block : work) lower_block(block);
+  }
+
+private:
+  void find_private_objects() {
+    llvm::Function* marker = m_module.getFunction(k_private);
+    for (llvm::CallBase* call : calls_of(marker)) {
+      if (call->getFunction() != &m_kernel) continue;
+      const llvm::Value* object = llvm::getUnderlyingObject(call->getArgOperand(0), 0);
+      const auto* variable = llvm::dyn_cast<llvm::AllocaInst>(object);
+      if (!variable)
+        fail("a private_memory object of " + m_what.describe() +
+             " is not a variable of the work-group scope; declare private_memory objects "
+             "directly in the parallel_for_work_group function (SYCL 2020 4.10.7.3)");
+      m_private.insert(variable);
+      call->eraseFromParent();
+    }
+  }
+
+  bool is_private(const llvm::Value* pointer) const {
+    const llvm::Value* object = llvm::getUnderlyingObject(pointer, 0);
+    return m_private.count(object) != 0;
+  }
+
+  void move_variables_to_shared_memory() {
+    std::vector<llvm::AllocaInst*> variables;
+    for (llvm::Instruction& instruction : llvm::instructions(m_kernel))
+      if (auto* variable = llvm::dyn_cast<llvm::AllocaInst>(&instruction))
+        if (!m_private.count(variable)) variables.push_back(variable);
+    const llvm::DataLayout& layout = m_module.getDataLayout();
+    for (llvm::AllocaInst* variable : variables) {
+      std::optional<llvm::TypeSize> size = variable->getAllocationSize(layout);
+      if (!size || size->isScalable())
+        fail("a work-group-scope variable of " + m_what.describe() +
+             " has no size known at compile time; work-group-scope variables move to shared "
+             "memory and need one");
+      llvm::Type* type = variable->getAllocatedType();
+      if (variable->isArrayAllocation())
+        type = llvm::ArrayType::get(
+            type, llvm::cast<llvm::ConstantInt>(variable->getArraySize())->getZExtValue());
+      auto* shared = new llvm::GlobalVariable(
+          m_module, type, false, llvm::GlobalValue::InternalLinkage, llvm::PoisonValue::get(type),
+          "syclone.wg." + variable->getName(), nullptr, llvm::GlobalValue::NotThreadLocal,
+          k_shared_space);
+      shared->setAlignment(std::max(variable->getAlign(), layout.getPrefTypeAlign(type)));
+      // Lifetime markers take allocas only.
+      for (llvm::User* user : llvm::make_early_inc_range(variable->users()))
+        if (auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(user);
+            intrinsic && intrinsic->isLifetimeStartOrEnd())
+          intrinsic->eraseFromParent();
+      variable->replaceAllUsesWith(
+          llvm::ConstantExpr::getAddrSpaceCast(shared, variable->getType()));
+      variable->eraseFromParent();
+    }
+  }
+
+  where place(const llvm::Instruction& instruction) const {
+    if (llvm::isa<llvm::PHINode>(instruction) || instruction.isTerminator() ||
+        llvm::isa<llvm::AllocaInst>(instruction))
+      return where::every_thread;
+    if (const auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction)) {
+      if (is_private(load->getPointerOperand())) return where::every_thread;
+      return load->isUnordered() ? where::anywhere : where::leader;
+    }
+    if (const auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction))
+      return is_private(store->getPointerOperand()) ? where::every_thread : where::leader;
+    if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction)) {
+      const llvm::Function* callee = call->getCalledFunction();
+      if (callee && m_items.count(callee)) return where::every_thread;
+      if (is_collective(callee)) return where::every_thread;
+      if (const auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(call)) {
+        if (intrinsic->isAssumeLikeIntrinsic() || intrinsic->isLifetimeStartOrEnd())
+          return where::every_thread;
+        if (const auto* transfer = llvm::dyn_cast<llvm::AnyMemIntrinsic>(intrinsic))
+          return is_private(transfer->getRawDest()) ? where::every_thread : where::leader;
+      }
+      if (!call->mayHaveSideEffects()) {
+        for (const llvm::Use& argument : call->args())
+          if (argument->getType()->isPointerTy() && is_private(argument))
+            return where::every_thread;
+        return where::anywhere;
+      }
+      return where::leader;
+    }
+    return instruction.mayHaveSideEffects() ? where::leader : where::anywhere;
+  }
+
+  void barrier(llvm::Instruction* before) {
+    llvm::IRBuilder<> builder(before);
+    builder.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier_cta_sync_aligned_all, {},
+                            {builder.getInt32(0)});
+  }
+
+  // A barrier is due before `at` unless one comes after the last memory read on the way there
+  // (within its block; the kernel's start counts as a barrier). Loads of broadcast slots do not
+  // count: only the leader's code writes them, after the next barrier.
+  bool barrier_due(llvm::Instruction* at) const {
+    for (llvm::Instruction* previous = at->getPrevNode(); previous;
+         previous = previous->getPrevNode()) {
+      if (is_barrier(*previous)) return false;
+      if (const auto* load = llvm::dyn_cast<llvm::LoadInst>(previous);
+          load && m_slots.count(load->getPointerOperand()))
+        continue;
+      if (previous->mayReadOrWriteMemory()) return true;
+    }
+    return at->getParent() != &m_kernel.getEntryBlock();
+  }
+
+  void lower_block(llvm::BasicBlock* block) {
+    while (block) {
+      llvm::BasicBlock* rest = nullptr;
+      for (llvm::Instruction& instruction : *block) {
+        const llvm::Function* callee = called(instruction);
+        if (callee && m_items.count(callee)) {
+          // parallel_for_work_item: what the work-group scope wrote is visible to every
+          // work-item, and what the work-items wrote is visible to what follows.
+          if (barrier_due(&instruction)) barrier(&instruction);
+          barrier(instruction.getNextNode());
+          continue;
+        }
+        if (place(instruction) == where::leader) {
+          rest = guard_run(&instruction);
+          break;
+        }
+      }
+      block = rest;
+    }
+  }
+
+  // Puts the run of instructions that starts at `first` (up to its last leader instruction
+  // before something every thread must run) under `if (leader)`, followed by a barrier and the
+  // broadcast of the values it computed. Returns the block holding what follows the run.
+  llvm::BasicBlock* guard_run(llvm::Instruction* first) {
+    llvm::Instruction* last = first;
+    for (llvm::Instruction* next = first->getNextNode(); next; next = next->getNextNode()) {
+      const llvm::Function* callee = called(*next);
+      if (callee && m_items.count(callee)) break;
+      where w = place(*next);
+      if (w == where::every_thread) break;
+      if (w == where::leader) last = next;
+    }
+    bool due = barrier_due(first);
+    llvm::BasicBlock* block = first->getParent();
+    llvm::BasicBlock* run = block->splitBasicBlock(first, "syclone.wg.leader");
+    llvm::BasicBlock* rest = run->splitBasicBlock(last->getNextNode(), "syclone.wg.join");
+    llvm::Instruction* jump = block->getTerminator();
+    if (due) barrier(jump);
+    llvm::BranchInst::Create(run, rest, m_leader, jump->getIterator());
+    jump->eraseFromParent();
+
+    llvm::IRBuilder<> join(&*rest->getFirstInsertionPt());
+    join.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier_cta_sync_aligned_all, {},
+                         {join.getInt32(0)});
+    for (llvm::Instruction& value : *run) {
+      if (value.getType()->isVoidTy()) continue;
+      bool escapes = false;
+      for (const llvm::Use& use : value.uses())
+        escapes |= llvm::cast<llvm::Instruction>(use.getUser())->getParent() != run;
+      if (!escapes) continue;
+      if (value.getType()->isTokenTy())
+        fail("a value of the work-group scope of " + m_what.describe() +
+             " cannot be shared with the other work-items (token type)");
+      auto* slot = new llvm::GlobalVariable(
+          m_module, value.getType(), false, llvm::GlobalValue::InternalLinkage,
+          llvm::PoisonValue::get(value.getType()), "syclone.wg.broadcast", nullptr,
+          llvm::GlobalValue::NotThreadLocal, k_shared_space);
+      m_slots.insert(slot);
+      new llvm::StoreInst(&value, slot, run->getTerminator()->getIterator());
+      llvm::LoadInst* shared = join.CreateLoad(value.getType(), slot);
+      value.replaceUsesWithIf(shared, [&](llvm::Use& use) {
+        auto* user = llvm::cast<llvm::Instruction>(use.getUser());
+        return user != shared && user->getParent() != run;
+      });
+    }
+    return rest;
+  }
+
+  llvm::Function& m_kernel;
+  llvm::Module& m_module;
+  const std::unordered_set<const llvm::Function*>& m_items;
+  const job& m_what;
+  llvm::Value* m_leader = nullptr;
+  std::unordered_set<const llvm::Value*> m_private;
+  std::unordered_set<const llvm::Value*> m_slots;
+};
+
+// The functions reached from `root` without entering a work-item function; `indirect` tells
+// whether one of them calls through a function pointer.
+std::vector<llvm::Function*>
+group_scope_functions(llvm::Function& root, const std::unordered_set<const llvm::Function*>& items,
+                      bool& indirect) {
+  indirect = false;
+  std::vector<llvm::Function*> order;
+  std::unordered_set<llvm::Function*> seen{&root};
+  std::vector<llvm::Function*> work{&root};
+  while (!work.empty()) {
+    llvm::Function* function = work.back();
+    work.pop_back();
+    order.push_back(function);
+    for (llvm::Instruction& instruction : llvm::instructions(*function)) {
+      auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction);
+      if (!call || call->isInlineAsm()) continue;
+      llvm::Function* callee = call->getCalledFunction();
+      if (!callee) {
+        indirect = true;
+        continue;
+      }
+      if (items.count(callee) || callee->isDeclaration()) continue;
+      if (seen.insert(callee).second) work.push_back(callee);
+    }
+  }
+  return order;
+}
+
+void remove_calls(llvm::Module& module, const char* name) {
+  llvm::Function* marker = module.getFunction(name);
+  if (!marker) return;
+  for (llvm::CallBase* call : calls_of(marker)) call->eraseFromParent();
+  if (marker->use_empty()) marker->eraseFromParent();
+}
+
+} // namespace
+
+void lower_hierarchical(llvm::Module& module, const job& what) {
+  llvm::Function* group_marker = module.getFunction(k_group_scope);
+  llvm::Function* item_marker = module.getFunction(k_work_item_scope);
+  std::unordered_set<const llvm::Function*> items;
+  for (llvm::CallBase* call : calls_of(item_marker)) items.insert(call->getFunction());
+
+  std::vector<llvm::Function*> kernels;
+  for (llvm::Function& function : module) {
+    if (function.isDeclaration() || function.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    bool hierarchical = false, indirect = false;
+    std::unordered_set<const llvm::Function*> scope;
+    for (llvm::Function* reached : group_scope_functions(function, items, indirect)) {
+      scope.insert(reached);
+      for (llvm::CallBase* call : calls_of(group_marker))
+        hierarchical |= call->getFunction() == reached;
+    }
+    if (!hierarchical) continue;
+    if (indirect)
+      fail("the work-group scope of " + what.describe() +
+           " calls through a function pointer, which hierarchical kernels cannot on this "
+           "device; call the function directly");
+    kernels.push_back(&function);
+    for (const llvm::Function* reached : scope) {
+      auto* inlined = const_cast<llvm::Function*>(reached);
+      if (inlined == &function) continue;
+      inlined->removeFnAttr(llvm::Attribute::NoInline);
+      inlined->removeFnAttr(llvm::Attribute::OptimizeNone);
+      inlined->addFnAttr(llvm::Attribute::AlwaysInline);
+    }
+  }
+  if (kernels.empty()) {
+    if (!items.empty() && !calls_of(item_marker).empty()) {
+      bool reached = false;
+      for (llvm::Function& function : module)
+        if (!function.isDeclaration() && function.getCallingConv() == llvm::CallingConv::PTX_Kernel)
+          for (llvm::Instruction& instruction : llvm::instructions(function))
+            reached |= called(instruction) && items.count(called(instruction));
+      if (reached)
+        fail(what.describe() +
+             " calls group::parallel_for_work_item outside parallel_for_work_group; "
+             "parallel_for_work_item belongs to the work-group scope of a hierarchical "
+             "kernel (SYCL 2020 4.9.4.2.3)");
+    }
+    return;
+  }
+
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  {
+    llvm::ModulePassManager inline_scope;
+    inline_scope.addPass(llvm::AlwaysInlinerPass(false));
+    inline_scope.run(module, modules);
+  }
+  modules.clear();
+  functions.clear();
+  for (llvm::Function* kernel : kernels) {
+    llvm::FunctionPassManager promote;
+    promote.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+    promote.run(*kernel, functions);
+    functions.clear();
+    kernel_lowering(*kernel, items, what).run();
+  }
+  remove_calls(module, k_group_scope);
+  remove_calls(module, k_work_item_scope);
+  remove_calls(module, k_private);
+  for (const llvm::Function* item : items)
+    const_cast<llvm::Function*>(item)->removeFnAttr(llvm::Attribute::NoInline);
+}
+
+} // namespace syclone::jit::detail
