@@ -12,6 +12,14 @@
 
 SYCLONE_BEGIN_NAMESPACE
 
+namespace ext::oneapi {
+// sycl_ext_oneapi_peer_access: what device::ext_oneapi_can_access_peer asks about.
+enum class peer_access {
+  access_supported,  // kernels on one device can read and write USM device memory of the other
+  atomics_supported, // ... and atomic operations on it are native
+};
+} // namespace ext::oneapi
+
 class SYCLONE_EXPORT device {
 public:
   // The device default_selector_v picks.
@@ -38,6 +46,18 @@ public:
   }
 
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
+
+  // sycl_ext_oneapi_peer_access. Whether kernels on this device can access USM device memory
+  // allocated on `peer` once enabled (NVIDIA GPUs: cuDeviceCanAccessPeer and
+  // CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED; a device always can access itself).
+  bool ext_oneapi_can_access_peer(
+      const device& peer,
+      ext::oneapi::peer_access value = ext::oneapi::peer_access::access_supported);
+  // Lets kernels on this device access `peer`'s USM device memory; errc::feature_not_supported
+  // where ext_oneapi_can_access_peer says no. Enabling twice, and disabling what is not enabled,
+  // do nothing.
+  void ext_oneapi_enable_peer_access(const device& peer);
+  void ext_oneapi_disable_peer_access(const device& peer);
 
   friend bool operator==(const device& a, const device& b) { return a.m_impl == b.m_impl; }
   friend bool operator!=(const device& a, const device& b) { return !(a == b); }

@@ -246,6 +246,29 @@ public:
     else set_host_task([task](interop_handle) { (*task)(); });
   }
 
+  // sycl_ext_oneapi_enqueue_native_command (and its first name, sycl_ext_codeplay_...): the
+  // callable enqueues native work (a cuBLAS call, a CUDA kernel) on
+  // interop_handle::get_native_queue(), in the queue's order: it is called once the command's
+  // dependencies are ordered before that queue (not necessarily complete), and the command
+  // completes when the native work it enqueued completes. The host is never blocked.
+  template <typename Func>
+  void ext_oneapi_enqueue_native_command(Func&& interopCallable) {
+    static_assert(std::is_invocable_v<std::decay_t<Func>&, interop_handle>,
+                  "ext_oneapi_enqueue_native_command takes a callable with one interop_handle "
+                  "parameter");
+    using F = std::decay_t<Func>;
+    std::shared_ptr<F> task;
+    {
+      detail::capture_scope scope(*this, true);
+      task = std::make_shared<F>(interopCallable);
+    }
+    set_native_command([task](interop_handle ih) { (*task)(ih); });
+  }
+  template <typename Func>
+  void ext_codeplay_enqueue_native_command(Func&& interopCallable) {
+    ext_oneapi_enqueue_native_command(std::forward<Func>(interopCallable));
+  }
+
   // SYCL 2020 4.9.4.3. Explicit memory operations on buffers.
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
             access::placeholder IsPlaceholder, typename DestT>
@@ -422,6 +445,7 @@ private:
 
   void set_kernel(detail::kernel_launch&& launch);
   void set_host_task(std::function<void(interop_handle)> task);
+  void set_native_command(std::function<void(interop_handle)> task);
   void record_copy(const detail::mem_region& src, const detail::mem_region& dst,
                    std::shared_ptr<const void> keep_alive);
   void record_update_host(const detail::mem_region& region);

@@ -42,11 +42,13 @@ enum class aspect {
   usm_system_allocations,
 };
 
-// SYCL 2020 4.1. Backends this implementation can serve.
+// SYCL 2020 4.1. Backends this implementation can serve (README "Backend interoperability").
 enum class backend {
   syclone_host,    // the host CPU device
-  ext_oneapi_cuda, // NVIDIA GPUs through the CUDA driver
+  ext_oneapi_cuda, // NVIDIA GPUs through the CUDA driver (DPC++'s name, SYCL 2020 4.1's rule)
   all,
+  // AdaptiveCpp's and Khronos's draft CUDA backend specification's name for ext_oneapi_cuda.
+  cuda = ext_oneapi_cuda,
 };
 
 namespace info {

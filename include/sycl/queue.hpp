@@ -363,6 +363,7 @@ private:
 
   event submit_impl(std::function<void(handler&)> cgf, queue* secondary);
   const property_list& properties() const;
+  explicit queue(std::shared_ptr<detail::queue_impl> impl) : m_impl(std::move(impl)) {}
   std::shared_ptr<detail::queue_impl> m_impl;
 };
 

@@ -6,6 +6,7 @@
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/atomic.hpp>
+#include <sycl/backend.hpp>
 #include <sycl/bit_cast.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>

@@ -61,6 +61,8 @@ public:
     (void)end_ns;
     return false;
   }
+  // SYCL 2020 4.5.1 get_native: the backend's handle of the operation (CUevent), or null.
+  virtual void* native_handle() const noexcept { return nullptr; }
 };
 
 // An in-order sequence of operations on one device (one per SYCL queue). Operations run after
@@ -94,6 +96,16 @@ public:
                                              const sycl::detail::mem_region& dst) = 0;
   virtual std::shared_ptr<native_event> fill(const sycl::detail::mem_region& dst,
                                              const void* pattern, std::size_t pattern_size) = 0;
+  // SYCL 2020 4.5.1 get_native(queue) / interop_handle::get_native_queue: the backend's queue
+  // (CUstream), or null where there is none (the host device).
+  virtual void* native_handle() const noexcept { return nullptr; }
+  // sycl_ext_oneapi_enqueue_native_command: calls `enqueue` (which adds native work to
+  // native_handle()) in this stream's order, and returns the event of everything it added. The
+  // default, for streams without native work, calls it and reports it complete.
+  virtual std::shared_ptr<native_event> run_native(const std::function<void()>& enqueue) {
+    enqueue();
+    return nullptr;
+  }
 };
 
 // What SYCL 2020 4.11.13.3's info::kernel_device_specific queries report for one kernel.
@@ -134,6 +146,60 @@ public:
     p.work_group_size = properties().max_work_group_size;
     return p;
   }
+
+  // SYCL 2020 4.5.1 backend interoperability (README "Backend interoperability"). The native
+  // device (CUdevice) as an integer; false where the backend has none.
+  virtual bool native_device(std::int64_t& out) const noexcept {
+    (void)out;
+    return false;
+  }
+  // The native context the device's memory and streams live in (CUDA: the primary context).
+  virtual void* native_context() const noexcept { return nullptr; }
+  // A stream over a native queue the user created (make_queue); null when `native` is not a
+  // queue of this device. The user keeps ownership of `native`.
+  virtual std::unique_ptr<stream> adopt_stream(void* native, bool profiling) {
+    (void)native;
+    (void)profiling;
+    return nullptr;
+  }
+  // An event over a native event the user created (make_event); null when not this backend's.
+  virtual std::shared_ptr<native_event> adopt_event(void* native) {
+    (void)native;
+    return nullptr;
+  }
+  // Makes the calling thread ready for native calls on this device (CUDA: its context current),
+  // before a host task runs; never throws.
+  virtual void bind_thread() noexcept {}
+
+  // sycl_ext_oneapi_peer_access between two devices of this backend. `atomics`: whether the
+  // question is about atomic operations on the peer's memory.
+  virtual bool can_access_peer(device& peer, bool atomics) {
+    (void)atomics;
+    return &peer == this;
+  }
+  // Lets kernels on this device access USM device memory of `peer`; throws sycl::exception
+  // (errc::feature_not_supported) where the hardware cannot.
+  virtual void enable_peer_access(device& peer) {
+    if (&peer != this) no_peer_access(peer);
+  }
+  virtual void disable_peer_access(device& peer) {
+    if (&peer != this) no_peer_access(peer);
+  }
+  // Whether `copy` on this device's streams may read memory of `src` directly (a buffer's newest
+  // copy on another device of the same backend: CUDA copies peer to peer, or the driver stages
+  // through host memory itself); false makes the runtime stage through the host copy.
+  virtual bool copies_from(device& src) {
+    (void)src;
+    return false;
+  }
+
+protected:
+  [[noreturn]] void no_peer_access(device& peer) const {
+    sycl::detail::throw_error(sycl::errc::feature_not_supported,
+                              "sycl_ext_oneapi_peer_access: " + properties().name +
+                                  " cannot access the memory of " + peer.properties().name +
+                                  " (check device::ext_oneapi_can_access_peer first)");
+  }
 };
 
 // Every device of one backend, as one SYCL platform.
@@ -161,7 +227,8 @@ platform& host_platform();
 // returning nullptr (and why, in *error) when it cannot serve this machine, e.g. no driver.
 // 3: plugins read kernel_registry::generation() inline, so the registry's layout is shared too.
 // 4: stream::prepare_kernel_launch, kernel_launch::prepared.
-inline constexpr int backend_abi_version = 4;
+// 5: backend interoperability (native handles, adopt_stream/event, run_native), peer access.
+inline constexpr int backend_abi_version = 5;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

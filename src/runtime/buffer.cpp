@@ -27,9 +27,8 @@ buffer_impl::buffer_impl(const buffer_layout& layout, const void* host_data, voi
     if (m_bytes) {
       m_storage = static_cast<std::byte*>(m_alloc.allocate(m_alloc.state.get(), m_bytes));
       if (!m_storage)
-        throw_error(errc::memory_allocation,
-                    "buffer: the allocator returned no memory for " + std::to_string(m_bytes) +
-                        " bytes");
+        throw_error(errc::memory_allocation, "buffer: the allocator returned no memory for " +
+                                                 std::to_string(m_bytes) + " bytes");
       m_owns_storage = true;
     }
     if (host_data && m_bytes) std::memcpy(m_storage, host_data, m_bytes);
@@ -127,9 +126,9 @@ void* buffer_impl::data_on(device_impl& d) {
   if (!c) {
     void* p = r.m_bytes ? d.backend_device().allocate(r.m_bytes, 256, usm::alloc::device) : nullptr;
     if (r.m_bytes && !p)
-      throw_error(errc::memory_allocation,
-                  "buffer: cannot allocate " + std::to_string(r.m_bytes) + " bytes on " +
-                      d.props().name + "; free device memory or use smaller buffers");
+      throw_error(errc::memory_allocation, "buffer: cannot allocate " + std::to_string(r.m_bytes) +
+                                               " bytes on " + d.props().name +
+                                               "; free device memory or use smaller buffers");
     s.device_copies.push_back({nullptr, p, false});
     // Keep the device alive as long as the copy: find its shared owner through the platform.
     for (const auto& dev : d.platform()->devices())
@@ -153,11 +152,12 @@ void buffer_impl::sync_host_locked(state& s) {
   s.host_valid = true; // no copy holds data: the contents were never initialized
 }
 
-void buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
-                          syclone::runtime::stream* stream) {
+std::shared_ptr<syclone::runtime::native_event>
+buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
+                     syclone::runtime::stream* stream) {
   buffer_impl& r = root();
   state& s = r.m_state;
-  if (s.device_copies.empty()) return; // only ever used on the host: nothing to move
+  if (s.device_copies.empty()) return nullptr; // only ever used on the host: nothing to move
   bool writes = mode != access_mode::read;
   std::lock_guard lock(s.data_mutex);
   if (!d || d->host_addressable()) {
@@ -165,14 +165,29 @@ void buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
     s.host_valid = true;
     if (writes)
       for (auto& c : s.device_copies) c.valid = false;
-    return;
+    return nullptr;
   }
   auto* c = find_copy(*d);
-  if (!c) return; // data_on was never called for d: nothing on d uses this buffer
+  if (!c) return nullptr; // data_on was never called for d: nothing on d uses this buffer
+  std::shared_ptr<syclone::runtime::native_event> moved;
   if (!c->valid && !no_init) {
-    r.sync_host_locked(s);
-    auto native = stream->copy(contiguous(r.m_storage, 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
-    (void)native; // ordered before the command on the same stream
+    // The newest contents on another device that d's streams read directly: copied on `stream`,
+    // which the scheduler ordered after the command that wrote them (several GPUs: peer to peer
+    // where the hardware allows). Through the host copy otherwise.
+    state::device_copy* peer = nullptr;
+    if (!s.host_valid)
+      for (auto& o : s.device_copies)
+        if (o.valid && &o != c && d->backend_device().copies_from(o.device->backend_device())) {
+          peer = &o;
+          break;
+        }
+    if (peer) {
+      moved = stream->copy(contiguous(peer->ptr, 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
+    } else {
+      r.sync_host_locked(s);
+      // Ordered before the command on the same stream.
+      moved = stream->copy(contiguous(r.m_storage, 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
+    }
   }
   c->valid = true;
   if (writes) {
@@ -180,6 +195,33 @@ void buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
     for (auto& o : s.device_copies)
       if (&o != c) o.valid = false;
   }
+  return moved;
+}
+
+void* buffer_impl::native_on(device_impl& d, access_mode mode) {
+  void* p = data_on(d);
+  if (d.host_addressable()) return p;
+  auto moved = prepare(&d, mode, false, &d.internal_stream());
+  if (moved) moved->wait();
+  return p;
+}
+
+void* buffer_impl::newest_device_copy(sycl::backend b) {
+  wait_all();
+  buffer_impl& r = root();
+  state& s = r.m_state;
+  std::shared_ptr<device_impl> target;
+  {
+    std::lock_guard lock(s.data_mutex);
+    for (auto& c : s.device_copies)
+      if (c.device->backend_device().backend() == b && (c.valid || !target)) {
+        if (c.valid) return static_cast<std::byte*>(c.ptr) + m_byte_offset;
+        target = c.device;
+      }
+  }
+  if (!target) return nullptr;
+  // Only stale copies on that backend: the newest contents are on the host or another device.
+  return native_on(*target, access_mode::read);
 }
 
 std::vector<std::shared_ptr<event_impl>>
@@ -228,8 +270,8 @@ void buffer_impl::set_final_data(final_data_writer writer) {
 std::shared_ptr<buffer_impl> make_buffer(const buffer_layout& layout, const void* host_data,
                                          void* write_back, bool use_host_ptr, host_allocator alloc,
                                          const void* props) {
-  auto b = std::make_shared<buffer_impl>(layout, host_data, write_back, use_host_ptr,
-                                         std::move(alloc));
+  auto b =
+      std::make_shared<buffer_impl>(layout, host_data, write_back, use_host_ptr, std::move(alloc));
   if (props) *b->properties() = *static_cast<const property_list*>(props);
   return b;
 }
@@ -242,8 +284,12 @@ void set_final_data(buffer_impl& b, void* ptr) { b.set_final_data(ptr); }
 void set_final_data(buffer_impl& b, final_data_writer writer) {
   b.set_final_data(std::move(writer));
 }
-void set_write_back(buffer_impl& b, bool flag) { b.set_write_back(flag); }
-bool is_sub_buffer(const buffer_impl& b) { return b.is_sub_buffer(); }
+void set_write_back(buffer_impl& b, bool flag) {
+  b.set_write_back(flag);
+}
+bool is_sub_buffer(const buffer_impl& b) {
+  return b.is_sub_buffer();
+}
 const void* buffer_properties(const buffer_impl& b) {
   return const_cast<buffer_impl&>(b).properties();
 }

@@ -41,7 +41,18 @@ public:
   // Brings the copy on d (or on the host, when d is null or host-addressable) up to date for an
   // access in `mode`, in dependency order just before the command runs; device copies are
   // made on `s`, ahead of the command's own operation.
-  void prepare(device_impl* d, access_mode mode, bool no_init, syclone::runtime::stream* s);
+  // Returns the native event of the copy it made onto d, if any. A newer copy on another device
+  // of the same backend moves over directly (peer to peer on NVIDIA GPUs), others through the
+  // host copy.
+  std::shared_ptr<syclone::runtime::native_event>
+  prepare(device_impl* d, access_mode mode, bool no_init, syclone::runtime::stream* s);
+  // interop_handle::get_native_mem in a host task (whose buffers are on the host): brings the
+  // copy on d up to date for `mode` at once and returns its address.
+  void* native_on(device_impl& d, access_mode mode);
+  // get_native(buffer): waits for the buffer's commands, then the address of its newest copy on
+  // a device the host cannot address of backend `b` (brought up to date from the host copy
+  // when stale); null when the buffer has no copy on such a device.
+  void* newest_device_copy(sycl::backend b);
 
   // Dependencies of a new access in `mode`; records `ev` as that access. Thread-safe.
   std::vector<std::shared_ptr<event_impl>> add_access(access_mode mode,

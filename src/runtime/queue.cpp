@@ -106,7 +106,8 @@ const void* command_group_id(const handler& cgh) noexcept { return cgh.impl().ge
 
 // queue_impl
 queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
-                       async_handler handler, property_list props)
+                       async_handler handler, property_list props,
+                       std::unique_ptr<syclone::runtime::stream> stream)
     : m_device(std::move(dev)), m_context(std::move(ctx)), m_handler(std::move(handler)),
       m_props(std::move(props)),
       m_in_order(m_props.has_property<property::queue::in_order>()),
@@ -114,7 +115,7 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
   if (!m_context->contains(m_device.get()))
     throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
                                "context with this device");
-  m_stream = m_device->backend_device().create_stream(m_profiling);
+  m_stream = stream ? std::move(stream) : m_device->backend_device().create_stream(m_profiling);
 }
 
 // SYCL 2020 4.13.1: asynchronous errors nobody consumed reach a handler when the queue goes, so
@@ -336,6 +337,10 @@ void handler::depends_on(const std::vector<event>& events) {
 }
 void handler::set_kernel(detail::kernel_launch&& launch) {
   m_impl->claim(detail::command::kind::kernel, "a kernel").launch = std::move(launch);
+}
+void handler::set_native_command(std::function<void(interop_handle)> task) {
+  m_impl->claim(detail::command::kind::native_command, "a native command").host_task =
+      std::move(task);
 }
 void handler::set_host_task(std::function<void(interop_handle)> task) {
   m_impl->claim(detail::command::kind::host_task, "a host task").host_task = std::move(task);

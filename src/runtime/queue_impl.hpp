@@ -43,7 +43,8 @@ struct requirement {
 
 // One command: what a command group recorded, ready to run on a device.
 struct command {
-  enum class kind { none, kernel, host_task, copy, fill, update_host };
+  // native_command: sycl_ext_oneapi_enqueue_native_command (its callable is in host_task).
+  enum class kind { none, kernel, host_task, native_command, copy, fill, update_host };
   kind what = kind::none;
   kernel_launch launch;
   std::size_t local_memory_bytes = 0;
@@ -87,8 +88,10 @@ public:
 
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
 public:
+  // `stream`: the backend stream to run on (make_queue over a native queue); null creates one.
   queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
-             async_handler handler, property_list props);
+             async_handler handler, property_list props,
+             std::unique_ptr<syclone::runtime::stream> stream = nullptr);
   ~queue_impl();
 
   const std::shared_ptr<device_impl>& device() const { return m_device; }

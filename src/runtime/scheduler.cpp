@@ -31,17 +31,38 @@ void execute(command& cmd) {
       r.buffer->prepare(host_side ? nullptr : dev, r.mode, r.no_init, &stream);
     }
     switch (cmd.what) {
-    case command::kind::kernel: native = stream.run_kernel(cmd.launch, cmd.local_memory_bytes); break;
-    case command::kind::host_task:
-      cmd.host_task(interop_handle(impl_access::make<device>(cmd.queue->device()),
-                                   impl_access::make<context>(cmd.queue->context())));
+    case command::kind::kernel:
+      native = stream.run_kernel(cmd.launch, cmd.local_memory_bytes);
       break;
-    case command::kind::copy: native = stream.copy(cmd.src, cmd.dst); break;
+    case command::kind::host_task: {
+      // Native calls of the task (CUDA runtime, cuBLAS) find the queue's device current.
+      auto& backend_device = dev->backend_device();
+      backend_device.bind_thread();
+      struct rebind {
+        syclone::runtime::device& d;
+        ~rebind() { d.bind_thread(); } // the task may have switched devices
+      } restore{backend_device};
+      cmd.host_task(interop_handle(impl_access::make<device>(cmd.queue->device()),
+                                   impl_access::make<context>(cmd.queue->context()), cmd.queue,
+                                   &cmd, false));
+      break;
+    }
+    case command::kind::native_command:
+      native = stream.run_native([&] {
+        cmd.host_task(interop_handle(impl_access::make<device>(cmd.queue->device()),
+                                     impl_access::make<context>(cmd.queue->context()), cmd.queue,
+                                     &cmd, true));
+      });
+      break;
+    case command::kind::copy:
+      native = stream.copy(cmd.src, cmd.dst);
+      break;
     case command::kind::fill:
       native = stream.fill(cmd.dst, cmd.pattern.data(), cmd.pattern.size());
       break;
     case command::kind::update_host:
-    case command::kind::none: break;
+    case command::kind::none:
+      break;
     }
   } catch (...) {
     // SYCL 2020 4.13.1: errors after submission are asynchronous; the queue stays usable.
@@ -72,7 +93,7 @@ void execute(command& cmd) {
 // Whether the command runs on the queue's stream (and so may wait for its dependencies there).
 bool runs_on_stream(const command& cmd) {
   return cmd.what == command::kind::kernel || cmd.what == command::kind::copy ||
-         cmd.what == command::kind::fill;
+         cmd.what == command::kind::fill || cmd.what == command::kind::native_command;
 }
 
 // Workers for commands that become ready later; grows when every worker is busy so that one
@@ -151,8 +172,10 @@ void schedule(std::shared_ptr<command> cmd) {
     waiting.clear();
     if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) return;
   }
-  if (cmd->what == command::kind::host_task) worker_pool::get().push(std::move(cmd));
-  else execute(*cmd);
+  if (cmd->what == command::kind::host_task)
+    worker_pool::get().push(std::move(cmd));
+  else
+    execute(*cmd);
 }
 
 } // namespace detail

@@ -235,6 +235,23 @@ CUresult cuCtxSetCurrent(CUcontext c) {
   t_current = c;
   return CUDA_SUCCESS;
 }
+// One device: it is no peer of itself (as the driver answers), and has no other.
+CUresult cuDeviceCanAccessPeer(int* can, CUdevice, CUdevice) {
+  *can = 0;
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetP2PAttribute(int* v, int, CUdevice, CUdevice) {
+  *v = 0;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxEnablePeerAccess(CUcontext, unsigned) {
+  if (CUresult r = enter()) return r;
+  return CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+}
+CUresult cuCtxDisablePeerAccess(CUcontext) {
+  if (CUresult r = enter()) return r;
+  return CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
+}
 
 CUresult cuMemGetInfo_v2(std::size_t* free, std::size_t* total) {
   if (CUresult r = enter()) return r;
@@ -327,6 +344,11 @@ CUresult cuMemsetD2D32Async(CUdeviceptr d, std::size_t pitch, unsigned v, std::s
 CUresult cuStreamCreate(CUstream* s, unsigned flags) {
   if (CUresult r = enter()) return r;
   *s = new CUstream_st{flags, clock_type::now()};
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
+  if (!s) return CUDA_ERROR_INVALID_HANDLE;
+  *c = &g_context;
   return CUDA_SUCCESS;
 }
 CUresult cuStreamDestroy_v2(CUstream s) {

@@ -36,6 +36,12 @@
 #define SYCL_REVISION 202012L
 #define SYCL_IMPLEMENTATION_SYCLONE 1
 #define SYCL_BACKEND_HOST 1
+// SYCL 2020 4.1: the CUDA backend (backend::ext_oneapi_cuda, <sycl/backend.hpp>), and the
+// extensions that go with it (README "Backend interoperability").
+#define SYCL_EXT_ONEAPI_BACKEND_CUDA 1
+#define SYCL_EXT_ONEAPI_ENQUEUE_NATIVE_COMMAND 1
+#define SYCL_EXT_CODEPLAY_ENQUEUE_NATIVE_COMMAND 1
+#define SYCL_EXT_ONEAPI_PEER_ACCESS 1
 #define SYCL_FEATURE_SET_FULL 1
 
 // SYCL 2020 5.10.1. SYCL_EXTERNAL: a function callable from kernels of other translation units;

@@ -47,7 +47,8 @@ std::string driver_version_string(int version) {
   return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
 }
 
-cuda_device::cuda_device(CUdevice device, int ordinal, int driver_version) : m_ordinal(ordinal) {
+cuda_device::cuda_device(CUdevice device, int ordinal, int driver_version)
+    : m_ordinal(ordinal), m_device(device) {
   call(driver().primary_ctx_retain, &m_context, device);
   make_current(m_context);
   query_properties(device, driver_version);

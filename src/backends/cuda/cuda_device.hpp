@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,22 @@ public:
   prepare_kernel(const std::string& name,
                  const sycl::detail::spec_constant_values* values) override;
 
+  // Backend interoperability and sycl_ext_oneapi_peer_access (cuda_interop.cpp).
+  bool native_device(std::int64_t& out) const noexcept override {
+    out = m_device;
+    return true;
+  }
+  void* native_context() const noexcept override { return m_context; }
+  std::unique_ptr<runtime::stream> adopt_stream(void* native, bool profiling) override;
+  std::shared_ptr<runtime::native_event> adopt_event(void* native) override;
+  void bind_thread() noexcept override;
+  bool can_access_peer(runtime::device& peer, bool atomics) override;
+  void enable_peer_access(runtime::device& peer) override;
+  void disable_peer_access(runtime::device& peer) override;
+  bool copies_from(runtime::device& src) override;
+
   CUcontext context() const noexcept { return m_context; }
+  CUdevice handle() const noexcept { return m_device; }
   const device_limits& limits() const noexcept { return m_limits; }
   // CU_DEVICE_ATTRIBUTE_MAX_PITCH: larger strides are copied row by row.
   std::size_t max_pitch() const noexcept { return m_max_pitch; }
@@ -54,7 +70,11 @@ private:
   void free_raw(void* ptr, sycl::usm::alloc kind) noexcept;
 
   int m_ordinal;
+  CUdevice m_device;
   CUcontext m_context = nullptr;
+  // Peers this device's context has peer access to, enabled for buffer copies (copies_from).
+  std::mutex m_peer_mutex;
+  std::vector<const cuda_device*> m_copy_peers;
   runtime::device_properties m_props;
   device_limits m_limits;
   std::size_t m_max_pitch = 0;

@@ -40,6 +40,10 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.device_total_mem, {"cuDeviceTotalMem_v2"}, missing);
   ok &= bind(lib, d.primary_ctx_retain, {"cuDevicePrimaryCtxRetain"}, missing);
   ok &= bind(lib, d.ctx_set_current, {"cuCtxSetCurrent"}, missing);
+  ok &= bind(lib, d.device_can_access_peer, {"cuDeviceCanAccessPeer"}, missing);
+  ok &= bind(lib, d.device_get_p2p_attribute, {"cuDeviceGetP2PAttribute"}, missing);
+  ok &= bind(lib, d.ctx_enable_peer_access, {"cuCtxEnablePeerAccess"}, missing);
+  ok &= bind(lib, d.ctx_disable_peer_access, {"cuCtxDisablePeerAccess"}, missing);
   ok &= bind(lib, d.mem_get_info, {"cuMemGetInfo_v2"}, missing);
   ok &= bind(lib, d.mem_alloc, {"cuMemAlloc_v2"}, missing);
   ok &= bind(lib, d.mem_free, {"cuMemFree_v2"}, missing);
@@ -58,6 +62,8 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.stream_destroy, {"cuStreamDestroy_v2"}, missing);
   ok &= bind(lib, d.stream_synchronize, {"cuStreamSynchronize"}, missing);
   ok &= bind(lib, d.stream_wait_event, {"cuStreamWaitEvent"}, missing);
+  // cuStreamGetCtx_v2 (CUDA 12.5) takes a green context too; v1 is what make_queue needs.
+  ok &= bind(lib, d.stream_get_ctx, {"cuStreamGetCtx"}, missing);
   ok &= bind(lib, d.event_create, {"cuEventCreate"}, missing);
   ok &= bind(lib, d.event_destroy, {"cuEventDestroy_v2"}, missing);
   ok &= bind(lib, d.event_record, {"cuEventRecord"}, missing);
@@ -154,6 +160,10 @@ void make_current(CUcontext context) {
   if (t_current == context) return;
   call(driver().ctx_set_current, context);
   t_current = context;
+}
+
+void forget_current() noexcept {
+  t_current = nullptr;
 }
 
 CUresult try_make_current(CUcontext context) noexcept {

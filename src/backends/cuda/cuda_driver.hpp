@@ -37,12 +37,16 @@ enum : CUresult {
   CUDA_ERROR_INVALID_IMAGE = 200,
   CUDA_ERROR_INVALID_CONTEXT = 201,
   CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
+  CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217,
   CUDA_ERROR_INVALID_PTX = 218,
   CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  CUDA_ERROR_INVALID_HANDLE = 400,
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_READY = 600,
   CUDA_ERROR_ILLEGAL_ADDRESS = 700,
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+  CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
   CUDA_ERROR_NOT_PERMITTED = 800,
   CUDA_ERROR_NOT_SUPPORTED = 801,
   CUDA_ERROR_UNKNOWN = 999,
@@ -70,6 +74,11 @@ enum CUdevice_attribute : int {
   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
   CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+};
+
+enum CUdevice_P2PAttribute : int {
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 2,
+  CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 3,
 };
 
 enum CUfunction_attribute : int {
@@ -145,6 +154,10 @@ struct driver_api {
   entry_point<CUresult(std::size_t*, CUdevice)> device_total_mem;
   entry_point<CUresult(CUcontext*, CUdevice)> primary_ctx_retain;
   entry_point<CUresult(CUcontext)> ctx_set_current;
+  entry_point<CUresult(int*, CUdevice, CUdevice)> device_can_access_peer;
+  entry_point<CUresult(int*, CUdevice_P2PAttribute, CUdevice, CUdevice)> device_get_p2p_attribute;
+  entry_point<CUresult(CUcontext, unsigned)> ctx_enable_peer_access;
+  entry_point<CUresult(CUcontext)> ctx_disable_peer_access;
 
   entry_point<CUresult(std::size_t*, std::size_t*)> mem_get_info;
   entry_point<CUresult(CUdeviceptr*, std::size_t)> mem_alloc;
@@ -169,6 +182,7 @@ struct driver_api {
   entry_point<CUresult(CUstream)> stream_destroy;
   entry_point<CUresult(CUstream)> stream_synchronize;
   entry_point<CUresult(CUstream, CUevent, unsigned)> stream_wait_event;
+  entry_point<CUresult(CUstream, CUcontext*)> stream_get_ctx;
 
   entry_point<CUresult(CUevent*, unsigned)> event_create;
   entry_point<CUresult(CUevent)> event_destroy;
@@ -227,5 +241,8 @@ void call(const entry_point<CUresult(Params...)>& entry, Args&&... args) {
 void make_current(CUcontext context);
 // make_current() for destructors and other places that cannot throw: the driver's code.
 CUresult try_make_current(CUcontext context) noexcept;
+// Forgets which context make_current() set on this thread: user code (a native command, a host
+// task calling the CUDA runtime) may have changed it behind the backend's back.
+void forget_current() noexcept;
 
 } // namespace syclone::cuda

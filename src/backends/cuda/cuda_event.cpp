@@ -32,7 +32,8 @@ stream_handle::stream_handle(CUcontext context, unsigned flags) : m_context(cont
 stream_handle::~stream_handle() {
   // Work still in the stream completes first; the driver releases the stream after it. Errors
   // (a driver already shut down at exit) leave nothing to clean up.
-  if (try_make_current(m_context) == CUDA_SUCCESS) invoke(driver().stream_destroy, m_stream);
+  if (m_owned && try_make_current(m_context) == CUDA_SUCCESS)
+    invoke(driver().stream_destroy, m_stream);
 }
 
 // event_pool

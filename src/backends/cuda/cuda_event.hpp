@@ -30,6 +30,9 @@ std::exception_ptr make_error(const char* call, CUresult result, const std::stri
 class stream_handle {
 public:
   stream_handle(CUcontext context, unsigned flags);
+  // A stream the user created (make_queue): used, never destroyed.
+  stream_handle(CUcontext context, CUstream adopted) noexcept
+      : m_context(context), m_stream(adopted), m_owned(false) {}
   ~stream_handle();
   stream_handle(const stream_handle&) = delete;
   stream_handle& operator=(const stream_handle&) = delete;
@@ -39,6 +42,7 @@ public:
 private:
   CUcontext m_context;
   CUstream m_stream = nullptr;
+  bool m_owned = true;
 };
 
 // Reuses CUevents of one kind: creating one costs a driver call, and every operation records
@@ -158,6 +162,7 @@ public:
   bool profile(std::uint64_t& start_ns, std::uint64_t& end_ns) override;
 
   CUevent end_event() const noexcept { return m_end; }
+  void* native_handle() const noexcept override { return m_end; }
   const stream_handle* stream() const noexcept { return m_stream.get(); }
   CUcontext context() const noexcept { return m_services.context; }
   // The failure query() or wait() saw, or null.

@@ -1,6 +1,7 @@
 #include "cuda_stream.hpp"
 
 #include "cuda_device.hpp"
+#include "cuda_interop.hpp"
 #include "launch_geometry.hpp"
 
 #include <sycl/exception.hpp>
@@ -25,6 +26,10 @@ std::string dims(const unsigned* v) {
 cuda_stream::cuda_stream(cuda_device& device, bool profiling)
     : m_device(device), m_profiling(profiling),
       m_handle(std::make_shared<stream_handle>(device.context(), CU_STREAM_NON_BLOCKING)) {}
+
+cuda_stream::cuda_stream(cuda_device& device, bool profiling, CUstream adopted)
+    : m_device(device), m_profiling(profiling),
+      m_handle(std::make_shared<stream_handle>(device.context(), adopted)) {}
 
 cuda_stream::~cuda_stream() {
   // Staging buffers are read by copies still in flight.
@@ -71,9 +76,30 @@ void cuda_stream::release_staging() {
   });
 }
 
+std::shared_ptr<runtime::native_event>
+cuda_stream::run_native(const std::function<void()>& enqueue) {
+  return submit(operation_name("native command on " + m_device.properties().name), [&] {
+    // The command may switch contexts (cudaSetDevice, a library's own context): the event
+    // after it is recorded in ours.
+    struct restore {
+      CUcontext context;
+      ~restore() {
+        forget_current();
+        try_make_current(context);
+      }
+    } r{m_device.context()};
+    enqueue();
+  });
+}
+
 bool cuda_stream::wait_on_device(runtime::native_event& e) {
   auto* event = dynamic_cast<cuda_event*>(&e);
-  if (!event) return false;
+  if (!event) {
+    // An event made from a user's CUevent (make_event).
+    auto* adopted = dynamic_cast<adopted_event*>(&e);
+    return adopted && try_make_current(m_device.context()) == CUDA_SUCCESS &&
+           invoke(driver().stream_wait_event, m_handle->get(), adopted->get(), 0u) == CUDA_SUCCESS;
+  }
   // An earlier operation of this stream: the stream already runs it first.
   if (event->stream() == m_handle.get()) return true;
   // Failing (a failed context) leaves the wait to the host, which reports the error.

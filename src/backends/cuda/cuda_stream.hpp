@@ -22,6 +22,8 @@ public:
   // `profiling`: operations record a timing event before and after them, so that their events
   // report start and end times (runtime::native_event::profile).
   cuda_stream(cuda_device& device, bool profiling);
+  // A stream over `adopted`, a CUstream of the device's context the user owns (make_queue).
+  cuda_stream(cuda_device& device, bool profiling, CUstream adopted);
   ~cuda_stream() override;
 
   // Waits on the GPU for an operation of any CUDA device (cuStreamWaitEvent accepts events of
@@ -35,6 +37,10 @@ public:
                                               const sycl::detail::mem_region& dst) override;
   std::shared_ptr<runtime::native_event>
   fill(const sycl::detail::mem_region& dst, const void* pattern, std::size_t pattern_size) override;
+  void* native_handle() const noexcept override { return m_handle->get(); }
+  // Runs `enqueue` with the device's context current, between the stream's previous operation
+  // and the event it returns.
+  std::shared_ptr<runtime::native_event> run_native(const std::function<void()>& enqueue) override;
 
 private:
   struct kernel_plan {
