@@ -181,20 +181,23 @@ public:
   private_memory& operator=(const private_memory&) = delete;
 
   T& operator()(const h_item<Dimensions>& id) {
-    std::size_t local = id.get_physical_local().get_linear_id();
-    std::size_t group =
-        detail::linearize(range_div(id.get_global_id(), id.get_physical_local_range()),
-                          range<Dimensions>(id.get_global_range() / id.get_physical_local_range()));
-    if (group != m_group || local >= m_size) {
-      if constexpr (detail::dev::is_host)
-        detail::throw_private_memory_misuse(group, m_group);
-      else
-        __builtin_trap();
-    }
-    if constexpr (detail::dev::hierarchical_spread)
+    if constexpr (detail::dev::hierarchical_spread) {
+      // Each thread holds its own value and returns it; a use with another group's h_item
+      // reaches the calling thread's own value and is not detected here (the host throws).
       return m_values;
-    else
+    } else {
+      std::size_t local = id.get_physical_local().get_linear_id();
+      std::size_t group = detail::linearize(
+          range_div(id.get_global_id(), id.get_physical_local_range()),
+          range<Dimensions>(id.get_global_range() / id.get_physical_local_range()));
+      if (group != m_group || local >= m_size) {
+        if constexpr (detail::dev::is_host)
+          detail::throw_private_memory_misuse(group, m_group);
+        else
+          __builtin_trap();
+      }
       return m_values[local];
+    }
   }
 
 private:
