@@ -100,6 +100,26 @@ inline constexpr bool is_plus_v = is_op_v<plus, Op, T>;
 template <typename Op, typename T>
 inline constexpr bool is_mult_v = is_op_v<multiplies, Op, T>;
 
+// GPU strategy "atomic" (reduction_target::atomic_groups): each work-group combines its result
+// into one accumulator with an atomic, and the last work-group writes the variable. Only for an
+// operation with an atomic form whose identity is all zero bits (the accumulator starts
+// zeroed and the last work-group zeroes it again), on 4- or 8-byte integers and floats.
+template <typename Var>
+inline constexpr bool atomic_groups_v = [] {
+  using T = typename Var::value_type;
+  using Op = typename Var::binary_operation;
+  constexpr bool sized = (sizeof(T) == 4 || sizeof(T) == 8) && !std::is_same_v<T, bool>;
+  if constexpr (!Var::has_identity || !sized) {
+    return false;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return dev::atomic_float_rmw_native && is_op_v<plus, Op, T>;
+  } else if constexpr (std::is_integral_v<T>) {
+    return is_op_v<plus, Op, T> || is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>;
+  } else {
+    return false;
+  }
+}();
+
 struct reducer_access;
 } // namespace detail
 
@@ -227,11 +247,19 @@ struct reduction_target {
   bool host; // the host CPU device (range reductions run as chunks)
   std::uint32_t compute_units;
   std::uint32_t max_work_group_size;
+  // GPU: how the work-groups' results combine (reductions where atomic_groups_v holds):
+  // false, each work-group stores its result and the last one combines them all; true, each
+  // work-group combines its result into one accumulator with an atomic. From
+  // SYCLONE_REDUCTION_STRATEGY=atomic|last-group (default last-group), for measuring both.
+  bool atomic_groups;
 };
 SYCLONE_EXPORT reduction_target reduction_target_of(handler& cgh);
 // Zero-initialized scratch memory on the command group's device, valid until its command
 // completed (the command keeps it).
 SYCLONE_EXPORT std::byte* reduction_scratch(handler& cgh, std::size_t bytes);
+// The same, from blocks that every kernel using them leaves zeroed (the atomic strategy's
+// accumulators), never shared with reduction_scratch's blocks.
+SYCLONE_EXPORT std::byte* reduction_scratch_zeroed(handler& cgh, std::size_t bytes);
 // Throws errc::invalid unless `ptr` is USM memory of the queue's context.
 SYCLONE_EXPORT void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index);
 
@@ -246,6 +274,9 @@ struct reduction_pack {
   std::byte* m_scratch;
   std::size_t m_offsets[sizeof...(Vars)];
   std::uint64_t m_groups; // work-groups of the launch (the host's range path: items)
+  bool m_atomic = false;  // the GPU's atomic strategy (every reduction atomic_groups_v)
+
+  static constexpr bool atomic_capable = (atomic_groups_v<Vars> && ...);
 
   using reducers = std::tuple<typename Vars::reducer_type...>;
 
@@ -293,6 +324,12 @@ struct reduction_pack {
   template <std::size_t... I>
   SYCLONE_INLINE void finish_group(reducers& r, wg_info wg, std::uint64_t group,
                                    std::index_sequence<I...>) const {
+    if constexpr (atomic_capable && !dev::is_host) {
+      if (m_atomic) {
+        finish_group_atomic(r, wg, std::index_sequence<I...>{});
+        return;
+      }
+    }
     (store_partial<I>(std::get<I>(r), wg, group), ...);
     bool mine_last = false;
     if (wg.id == 0) {
@@ -307,6 +344,56 @@ struct reduction_pack {
     if (wg.id == 0)
       __scoped_atomic_store_n(counter(), std::uint64_t(0), __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
   }
+  // The atomic strategy: one atomic per work-group and element into the accumulators
+  // (partials<I>()[k]); the last work-group writes the variables and zeroes the accumulators.
+  template <std::size_t... I>
+  SYCLONE_INLINE void finish_group_atomic(reducers& r, wg_info wg,
+                                          std::index_sequence<I...>) const {
+    (combine_atomic<I>(std::get<I>(r), wg), ...);
+    bool mine_last = false;
+    if (wg.id == 0) {
+      dev::atomic_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
+      std::uint64_t done = __scoped_atomic_fetch_add(counter(), std::uint64_t(1), __ATOMIC_RELAXED,
+                                                     __MEMORY_SCOPE_DEVICE);
+      mine_last = done + 1 == m_groups;
+    }
+    if (wg.id != 0 || !mine_last) return;
+    dev::atomic_fence(__ATOMIC_SEQ_CST, __MEMORY_SCOPE_DEVICE);
+    (write_atomic<I>(), ...);
+    __scoped_atomic_store_n(counter(), std::uint64_t(0), __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+  }
+  template <std::size_t I, typename R>
+  SYCLONE_INLINE void combine_atomic(R& r, wg_info wg) const {
+    const auto& var = std::get<I>(m_vars);
+    using V = std::decay_t<decltype(var)>;
+    using T = typename V::value_type;
+    using Op = typename V::binary_operation;
+    merge_fn<V> merge{&var};
+    for (std::size_t k = 0; k < V::count; ++k) {
+      T v = dev::work_group_reduce(wg, reducer_access::elem(r, k), merge);
+      if (wg.id != 0) continue;
+      T* acc = partials<I>() + k;
+      if constexpr (is_op_v<plus, Op, T>)
+        __scoped_atomic_fetch_add(acc, v, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+      else if constexpr (is_op_v<bit_or, Op, T>)
+        __scoped_atomic_fetch_or(acc, v, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+      else
+        __scoped_atomic_fetch_xor(acc, v, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+    }
+  }
+  template <std::size_t I>
+  SYCLONE_INLINE void write_atomic() const {
+    const auto& var = std::get<I>(m_vars);
+    using V = std::decay_t<decltype(var)>;
+    using T = typename V::value_type;
+    T* acc = partials<I>();
+    for (std::size_t k = 0; k < V::count; ++k) {
+      T total = load_shared(acc + k);
+      acc[k] = T{}; // the next kernel using the block starts after this one completed
+      var.write(k, var.merge(var.initial(), total));
+    }
+  }
+
   template <std::size_t I, typename R>
   SYCLONE_INLINE void store_partial(R& r, wg_info wg, std::uint64_t group) const {
     const auto& var = std::get<I>(m_vars);
@@ -590,6 +677,7 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
   pack_t pack{{std::get<I>(args)...}, nullptr, {}, 0};
 
   detail::reduction_target target = detail::reduction_target_of(*this);
+  if constexpr (pack_t::atomic_capable) pack.m_atomic = target.atomic_groups && !target.host;
   detail::kernel_launch l;
   std::uint64_t groups = 0;
   if constexpr (std::is_same_v<Range, nd_range<Range::dimensions>>) {
@@ -621,7 +709,8 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
     bytes += (per + 63) / 64 * 64;
   };
   (place(std::get<I>(args)), ...);
-  pack.m_scratch = detail::reduction_scratch(*this, bytes);
+  pack.m_scratch = pack.m_atomic ? detail::reduction_scratch_zeroed(*this, bytes)
+                                 : detail::reduction_scratch(*this, bytes);
   pack.m_groups = groups;
 
   if constexpr (std::is_same_v<Range, nd_range<Range::dimensions>>) {

@@ -38,12 +38,14 @@ public:
 
   // A zeroed block of at least `bytes`; `zero_on` orders the zeroing of a new block before the
   // kernel that uses it.
-  std::pair<void*, std::size_t> take(std::size_t bytes, syclone::runtime::stream& zero_on) {
+  // `zeroed`: from the blocks every kernel leaves zeroed (kept apart from the others).
+  std::pair<void*, std::size_t> take(std::size_t bytes, syclone::runtime::stream& zero_on,
+                                     bool zeroed) {
     std::size_t size = 64 * 1024;
     while (size < bytes) size *= 2;
     {
       std::lock_guard lock(m_mutex);
-      auto& free = m_free[size];
+      auto& free = (zeroed ? m_free_zeroed : m_free)[size];
       if (!free.empty()) {
         void* p = free.back();
         free.pop_back();
@@ -61,9 +63,9 @@ public:
     (void)ev; // ordered before the kernel on the same stream
     return {p, size};
   }
-  void give_back(void* p, std::size_t size) {
+  void give_back(void* p, std::size_t size, bool zeroed) {
     std::lock_guard lock(m_mutex);
-    m_free[size].push_back(p);
+    (zeroed ? m_free_zeroed : m_free)[size].push_back(p);
   }
 
 private:
@@ -71,17 +73,19 @@ private:
   device_impl& m_device;
   std::mutex m_mutex;
   std::map<std::size_t, std::vector<void*>> m_free;
+  std::map<std::size_t, std::vector<void*>> m_free_zeroed;
 };
 
 struct pooled_scratch {
-  pooled_scratch(scratch_pool* pool, void* ptr, std::size_t size)
-      : pool(pool), ptr(ptr), size(size) {}
+  pooled_scratch(scratch_pool* pool, void* ptr, std::size_t size, bool zeroed)
+      : pool(pool), ptr(ptr), size(size), zeroed(zeroed) {}
   pooled_scratch(const pooled_scratch&) = delete;
   pooled_scratch& operator=(const pooled_scratch&) = delete;
-  ~pooled_scratch() { pool->give_back(ptr, size); }
+  ~pooled_scratch() { pool->give_back(ptr, size, zeroed); }
   scratch_pool* pool;
   void* ptr;
   std::size_t size;
+  bool zeroed;
 };
 struct host_scratch {
   explicit host_scratch(void* ptr) : ptr(ptr) {}
@@ -111,10 +115,13 @@ reduction_target reduction_target_of(handler& cgh) {
   t.compute_units = p.compute_units ? p.compute_units : 1;
   t.max_work_group_size =
       static_cast<std::uint32_t>(p.max_work_group_size ? p.max_work_group_size : 1);
+  const char* strategy = std::getenv("SYCLONE_REDUCTION_STRATEGY");
+  t.atomic_groups = strategy && std::strcmp(strategy, "atomic") == 0;
   return t;
 }
 
-std::byte* reduction_scratch(handler& cgh, std::size_t bytes) {
+namespace {
+std::byte* scratch(handler& cgh, std::size_t bytes, bool zeroed) {
   auto& h = impl_of(cgh);
   auto& dev = *h.m_queue->device();
   if (dev.host_addressable()) {
@@ -126,9 +133,17 @@ std::byte* reduction_scratch(handler& cgh, std::size_t bytes) {
     return static_cast<std::byte*>(p);
   }
   auto& pool = scratch_pool::of(dev);
-  auto [p, size] = pool.take(bytes, h.m_queue->stream());
-  keep_with_command(h, std::make_shared<pooled_scratch>(&pool, p, size));
+  auto [p, size] = pool.take(bytes, h.m_queue->stream(), zeroed);
+  keep_with_command(h, std::make_shared<pooled_scratch>(&pool, p, size, zeroed));
   return static_cast<std::byte*>(p);
+}
+} // namespace
+
+std::byte* reduction_scratch(handler& cgh, std::size_t bytes) {
+  return scratch(cgh, bytes, false);
+}
+std::byte* reduction_scratch_zeroed(handler& cgh, std::size_t bytes) {
+  return scratch(cgh, bytes, true);
 }
 
 void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
