@@ -157,6 +157,41 @@ struct accessor_state {
 };
 
 struct accessor_access;
+
+// Accessors of 0 dimensions (SYCL 2020 4.7.6.9, 4.7.6.10, 4.7.6.11) reach one element; inside
+// they are accessors of one dimension and one element.
+template <int Dimensions>
+inline constexpr int adjusted_dims = Dimensions == 0 ? 1 : Dimensions;
+
+// The targets of the conversion and assignment operators that only 0-dimensional accessors have;
+// other dimensions get a type nobody can use, which keeps the operators non-templates (so that
+// `double d = acc;` converts through the element type).
+template <int Which>
+struct unusable_accessor_operand {};
+
+// The accessed element type a converting accessor constructor accepts (SYCL 2020 4.7.6.9.1):
+// T to const T, and between T and const T when both are read-only.
+template <typename To, access_mode ToMode, typename From, access_mode FromMode>
+inline constexpr bool accessor_convertible_v =
+    std::is_same_v<std::remove_const_t<To>, std::remove_const_t<From>> &&
+    !(std::is_same_v<To, From> && ToMode == FromMode) &&
+    (ToMode == FromMode ? (ToMode == access_mode::read || std::is_const_v<To>)
+                        : (ToMode == access_mode::read && FromMode == access_mode::read_write));
+
+// has_property / get_property of accessors: the only accessor property of SYCL 2020 is no_init.
+template <typename Property>
+bool accessor_has_property(bool no_init) {
+  return std::is_same_v<Property, property::no_init> && no_init;
+}
+template <typename Property>
+Property accessor_get_property(bool no_init, const char* what) {
+  if constexpr (std::is_same_v<Property, property::no_init>)
+    if (no_init) return Property{};
+  throw_error(errc::invalid, std::string(what) +
+                                 "::get_property: the accessor was not constructed with this "
+                                 "property; check with has_property<>() first");
+  if constexpr (std::is_default_constructible_v<Property>) return Property{};
+}
 } // namespace detail
 
 template <typename DataT, int Dimensions = 1,
@@ -165,25 +200,29 @@ template <typename DataT, int Dimensions = 1,
           target AccessTarget = target::device,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
 class accessor {
-  static_assert(Dimensions >= 1 && Dimensions <= 3,
-                "syclone supports accessors of 1 to 3 dimensions");
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "accessors have 0 to 3 dimensions");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
                     AccessTarget == target::constant_buffer,
                 "accessor target must be target::device, target::constant_buffer or "
                 "target::host_task (use host_accessor on the host)");
   static_assert(AccessMode != access_mode::atomic || AccessTarget == target::device,
                 "access_mode::atomic (deprecated in SYCL 2020) needs target::device");
+  static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
   static constexpr bool read_only = detail::is_read_only(mode) ||
                                     AccessTarget == target::constant_buffer;
   using elem_t = std::remove_const_t<DataT>;
+  template <typename Tag>
+  using if_tag = std::enable_if_t<detail::is_access_tag<Tag>::value, int>;
+  template <int D>
+  using if_dims = std::enable_if_t<(D > 0), int>;
 
 public:
   using value_type = std::conditional_t<read_only, const elem_t, elem_t>;
   using reference = value_type&;
   using const_reference = const elem_t&;
-  using iterator = detail::region_iterator<value_type, Dimensions>;
-  using const_iterator = detail::region_iterator<const elem_t, Dimensions>;
+  using iterator = detail::region_iterator<value_type, dims>;
+  using const_iterator = detail::region_iterator<const elem_t, dims>;
   using reverse_iterator = std::reverse_iterator<iterator>;
   using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   using difference_type = std::ptrdiff_t;
@@ -191,96 +230,161 @@ public:
 
   accessor() = default;
 
+  // 0 dimensions: the first element of a one-dimensional buffer (none of an empty one).
+  template <typename T, typename A, int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
+  accessor(buffer<T, 1, A>& buf, const property_list& props = {}) {
+    init(buf, nullptr, range<1>(buf.size() ? 1 : 0), id<1>{}, props);
+  }
+  template <typename T, typename A, int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
+  accessor(buffer<T, 1, A>& buf, handler& cgh, const property_list& props = {}) {
+    init(buf, &cgh, range<1>(buf.size() ? 1 : 0), id<1>{}, props);
+  }
+
   // Placeholder constructors: bound to a command group by handler::require.
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A>& buf, const property_list& props = {}) {
-    init(buf, nullptr, buf.get_range(), id<Dimensions>{}, props);
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  accessor(buffer<T, dims, A>& buf, const property_list& props = {}) {
+    init(buf, nullptr, buf.get_range(), id<dims>{}, props);
   }
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dimensions, A>& buf, mode_tag_t<M>, const property_list& props = {})
-      : accessor(buf, props) {}
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  accessor(buffer<T, dims, A>& buf, Tag, const property_list& props = {}) : accessor(buf, props) {}
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  accessor(buffer<T, dims, A>& buf, range<dims> access_range, const property_list& props = {}) {
+    init(buf, nullptr, access_range, id<dims>{}, props);
+  }
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  accessor(buffer<T, dims, A>& buf, range<dims> access_range, Tag, const property_list& props = {})
+      : accessor(buf, access_range, props) {}
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  accessor(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset,
            const property_list& props = {}) {
-    init(buf, nullptr, access_range, id<Dimensions>{}, props);
-  }
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
-           id<Dimensions> access_offset, const property_list& props = {}) {
     init(buf, nullptr, access_range, access_offset, props);
   }
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range, mode_tag_t<M>,
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  accessor(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset, Tag,
            const property_list& props = {})
-      : accessor(buf, access_range, props) {}
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
-           id<Dimensions> access_offset, mode_tag_t<M>, const property_list& props = {})
       : accessor(buf, access_range, access_offset, props) {}
 
   // Command group constructors.
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, const property_list& props = {}) {
-    init(buf, &cgh, buf.get_range(), id<Dimensions>{}, props);
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  accessor(buffer<T, dims, A>& buf, handler& cgh, const property_list& props = {}) {
+    init(buf, &cgh, buf.get_range(), id<dims>{}, props);
   }
-  template <typename T, typename A, typename Tag,
-            typename = std::enable_if_t<detail::is_access_tag<Tag>::value>>
-  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, Tag, const property_list& props = {})
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  accessor(buffer<T, dims, A>& buf, handler& cgh, Tag, const property_list& props = {})
       : accessor(buf, cgh, props) {}
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range,
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  accessor(buffer<T, dims, A>& buf, handler& cgh, range<dims> access_range,
            const property_list& props = {}) {
-    init(buf, &cgh, access_range, id<Dimensions>{}, props);
+    init(buf, &cgh, access_range, id<dims>{}, props);
   }
-  template <typename T, typename A, typename Tag,
-            typename = std::enable_if_t<detail::is_access_tag<Tag>::value>>
-  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range, Tag,
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  accessor(buffer<T, dims, A>& buf, handler& cgh, range<dims> access_range, Tag,
            const property_list& props = {})
       : accessor(buf, cgh, access_range, props) {}
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range,
-           id<Dimensions> access_offset, const property_list& props = {}) {
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  accessor(buffer<T, dims, A>& buf, handler& cgh, range<dims> access_range, id<dims> access_offset,
+           const property_list& props = {}) {
     init(buf, &cgh, access_range, access_offset, props);
   }
-  template <typename T, typename A, typename Tag,
-            typename = std::enable_if_t<detail::is_access_tag<Tag>::value>>
-  accessor(buffer<T, Dimensions, A>& buf, handler& cgh, range<Dimensions> access_range,
-           id<Dimensions> access_offset, Tag, const property_list& props = {})
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  accessor(buffer<T, dims, A>& buf, handler& cgh, range<dims> access_range, id<dims> access_offset,
+           Tag, const property_list& props = {})
       : accessor(buf, cgh, access_range, access_offset, props) {}
 
   // Copying an accessor into a kernel or host task binds it to that command group.
-  accessor(const accessor& other) : m_state(other.m_state) {
+  accessor(const accessor& other)
+      : m_state(other.m_state), m_no_init(other.m_no_init), m_placeholder(other.m_placeholder) {
     if constexpr (detail::dev::is_host) rebind();
   }
   accessor& operator=(const accessor& other) {
     m_state = other.m_state;
+    m_no_init = other.m_no_init;
+    m_placeholder = other.m_placeholder;
     if constexpr (detail::dev::is_host) rebind();
     return *this;
   }
 
-  // A read-only accessor from a read-write one (SYCL 2020 4.7.6.9.1).
-  template <access_mode M, typename = std::enable_if_t<read_only && M == access_mode::read_write>>
-  accessor(const accessor<elem_t, Dimensions, M, AccessTarget, IsPlaceholder>& other)
-      : m_state(reinterpret_cast<const detail::accessor_state<value_type, Dimensions>&>(
-            other.state())) {}
+  // SYCL 2020 4.7.6.9.1: a read-write accessor converts to a read-only one, and read-only
+  // accessors of T and const T into each other.
+  template <typename OtherT, access_mode OtherMode, access::placeholder OtherPlaceholder,
+            typename = std::enable_if_t<
+                detail::accessor_convertible_v<DataT, AccessMode, OtherT, OtherMode>>>
+  accessor(const accessor<OtherT, Dimensions, OtherMode, AccessTarget, OtherPlaceholder>& other)
+      : m_no_init(other.m_no_init), m_placeholder(other.m_placeholder) {
+    const auto& s = other.state();
+    m_state.m_data = s.m_data;
+    m_state.m_mem_range = s.m_mem_range;
+    m_state.m_offset = s.m_offset;
+    m_state.m_access_range = s.m_access_range;
+    m_state.m_buffer = s.m_buffer;
+    if constexpr (detail::dev::is_host) rebind();
+  }
 
-  void swap(accessor& other) { std::swap(m_state, other.m_state); }
-  bool is_placeholder() const { return IsPlaceholder == access::placeholder::true_t || !m_bound; }
+  void swap(accessor& other) {
+    std::swap(m_state, other.m_state);
+    std::swap(m_no_init, other.m_no_init);
+    std::swap(m_placeholder, other.m_placeholder);
+  }
+  bool is_placeholder() const { return m_placeholder; }
   size_type byte_size() const noexcept { return size() * sizeof(DataT); }
   size_type size() const noexcept { return m_state.m_access_range.size(); }
   size_type max_size() const noexcept { return size(); }
   [[deprecated]] size_t get_size() const { return byte_size(); }
   [[deprecated]] size_t get_count() const { return size(); }
   bool empty() const noexcept { return size() == 0; }
-  range<Dimensions> get_range() const { return m_state.m_access_range; }
-  id<Dimensions> get_offset() const { return m_state.m_offset; }
+  template <int D = Dimensions, if_dims<D> = 0>
+  range<dims> get_range() const {
+    return m_state.m_access_range;
+  }
+  template <int D = Dimensions, if_dims<D> = 0>
+  id<dims> get_offset() const {
+    return m_state.m_offset;
+  }
+
+  template <typename Property>
+  bool has_property() const noexcept {
+    return detail::accessor_has_property<Property>(m_no_init);
+  }
+  template <typename Property>
+  Property get_property() const {
+    return detail::accessor_get_property<Property>(m_no_init, "accessor");
+  }
 
   // access_mode::atomic (SYCL 2020 4.7.6.9, deprecated): elements are sycl::atomic objects (named
   // only by accessors of that mode, so that no other accessor meets the deprecated class).
   using subscript_result =
       typename detail::accessor_subscript<AccessMode == access_mode::atomic, elem_t,
                                           reference>::type;
-  subscript_result operator[](id<Dimensions> index) const {
+
+  // 0 dimensions: the element itself.
+  operator std::conditional_t<Dimensions == 0, subscript_result,
+                              detail::unusable_accessor_operand<0>>() const {
+    if constexpr (Dimensions == 0)
+      return element(m_state.m_data + offset_linear());
+    else
+      return {};
+  }
+  const accessor&
+  operator=(const std::conditional_t<Dimensions == 0 && !read_only, value_type,
+                                     detail::unusable_accessor_operand<1>>& other) const {
+    if constexpr (Dimensions == 0 && !read_only) m_state.m_data[offset_linear()] = other;
+    return *this;
+  }
+  const accessor&
+  operator=(std::conditional_t<Dimensions == 0 && !read_only, value_type,
+                               detail::unusable_accessor_operand<2>>&& other) const {
+    if constexpr (Dimensions == 0 && !read_only) m_state.m_data[offset_linear()] = std::move(other);
+    return *this;
+  }
+
+  template <int D = Dimensions, if_dims<D> = 0>
+  subscript_result operator[](id<dims> index) const {
     return element(m_state.m_data + m_state.index(index));
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
@@ -340,6 +444,8 @@ public:
   }
   reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
   reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
   friend bool operator==(const accessor& a, const accessor& b) {
     return a.m_state.m_data == b.m_state.m_data && a.m_state.m_buffer == b.m_state.m_buffer &&
@@ -349,15 +455,17 @@ public:
   friend bool operator!=(const accessor& a, const accessor& b) { return !(a == b); }
 
   // Not part of the SYCL API: used by handler and by the converting constructor.
-  const detail::accessor_state<value_type, Dimensions>& state() const { return m_state; }
+  const detail::accessor_state<value_type, dims>& state() const { return m_state; }
   void bind(handler& cgh) {
-    m_state.m_data = static_cast<value_type*>(
-        detail::require(cgh, *m_state.m_buffer, mode, m_no_init || detail::implies_no_init(AccessMode),
-                        AccessTarget == target::host_task));
-    m_bound = true;
+    m_state.m_data = static_cast<value_type*>(detail::require(
+        cgh, *m_state.m_buffer, mode, m_no_init || detail::implies_no_init(AccessMode),
+        AccessTarget == target::host_task));
   }
 
 private:
+  template <typename, int, access_mode, target, access::placeholder>
+  friend class accessor;
+
   subscript_result element(value_type* p) const {
     if constexpr (AccessMode == access_mode::atomic)
       return subscript_result(global_ptr<elem_t>(p));
@@ -368,8 +476,8 @@ private:
     return detail::linearize(m_state.m_offset, m_state.m_mem_range);
   }
   template <typename T, typename A>
-  void init(buffer<T, Dimensions, A>& buf, handler* cgh, range<Dimensions> access_range,
-            id<Dimensions> access_offset, const property_list& props) {
+  void init(buffer<T, dims, A>& buf, handler* cgh, range<dims> access_range, id<dims> access_offset,
+            const property_list& props) {
     static_assert(std::is_same_v<std::remove_const_t<T>, elem_t>,
                   "accessor element type must match the buffer's");
     auto& impl = *detail::impl_access::get(buf);
@@ -377,15 +485,19 @@ private:
     m_state.m_mem_range = buf.get_range();
     m_state.m_offset = access_offset;
     m_state.m_access_range = access_range;
-    for (int d = 0; d < Dimensions; ++d)
+    for (int d = 0; d < dims; ++d)
       if (access_offset[d] + access_range[d] > m_state.m_mem_range[d])
         detail::throw_error(errc::invalid,
                             "accessor: offset + range exceeds the buffer's range in dimension " +
-                                std::to_string(d) + "; shrink the access range or offset");
+                                std::to_string(d) + " (" + std::to_string(access_offset[d]) +
+                                " + " + std::to_string(access_range[d]) + " > " +
+                                std::to_string(m_state.m_mem_range[d]) +
+                                "); shrink the access range or offset");
     m_no_init = props.has_property<property::no_init>();
     if (m_no_init && read_only)
       detail::throw_error(errc::invalid,
                           "accessor: property::no_init cannot be used with access_mode::read");
+    m_placeholder = cgh == nullptr;
     if (cgh) bind(*cgh);
   }
   void rebind() {
@@ -394,18 +506,40 @@ private:
       m_state.m_data = static_cast<value_type*>(detail::bind_captured_accessor(cg, *m_state.m_buffer));
   }
 
-  detail::accessor_state<value_type, Dimensions> m_state;
+  detail::accessor_state<value_type, dims> m_state;
   bool m_no_init = false;
-  bool m_bound = false;
+  bool m_placeholder = false;
 };
 
-// SYCL 2020 4.7.6.9.2. Deduction guides.
+// SYCL 2020 4.7.6.9.2. Deduction guides: a tag gives the access mode (and target); constructors
+// without a handler make placeholders.
 template <typename T, int D, typename A>
 accessor(buffer<T, D, A>&, const property_list& = {})
     -> accessor<T, D, detail::default_access_mode<T>, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M>
 accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list& = {})
     -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A>&, mode_target_tag_t<M, Tg>, const property_list& = {})
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A>
+accessor(buffer<T, D, A>&, range<D>, const property_list& = {})
+    -> accessor<T, D, detail::default_access_mode<T>, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M>
+accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>, const property_list& = {})
+    -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A>&, range<D>, mode_target_tag_t<M, Tg>, const property_list& = {})
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A>
+accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {})
+    -> accessor<T, D, detail::default_access_mode<T>, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M>
+accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
+    -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A>&, range<D>, id<D>, mode_target_tag_t<M, Tg>, const property_list& = {})
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
 template <typename T, int D, typename A>
 accessor(buffer<T, D, A>&, handler&, const property_list& = {})
     -> accessor<T, D, detail::default_access_mode<T>, target::device>;
@@ -421,70 +555,145 @@ accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {})
 template <typename T, int D, typename A, access_mode M>
 accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>, const property_list& = {})
     -> accessor<T, D, M, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A>&, handler&, range<D>, mode_target_tag_t<M, Tg>, const property_list& = {})
+    -> accessor<T, D, M, Tg>;
 template <typename T, int D, typename A>
 accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {})
     -> accessor<T, D, detail::default_access_mode<T>, target::device>;
 template <typename T, int D, typename A, access_mode M>
 accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
     -> accessor<T, D, M, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, Tg>,
+         const property_list& = {}) -> accessor<T, D, M, Tg>;
 
 // SYCL 2020 4.7.6.10. host_accessor.
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode =
               (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
 class host_accessor {
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "host accessors have 0 to 3 dimensions");
+  static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
   static constexpr bool read_only = detail::is_read_only(mode);
   using elem_t = std::remove_const_t<DataT>;
+  template <typename Tag>
+  using if_tag = std::enable_if_t<detail::is_access_tag<Tag>::value, int>;
+  template <int D>
+  using if_dims = std::enable_if_t<(D > 0), int>;
 
 public:
   using value_type = std::conditional_t<read_only, const elem_t, elem_t>;
   using reference = value_type&;
   using const_reference = const elem_t&;
-  using iterator = detail::region_iterator<value_type, Dimensions>;
-  using const_iterator = detail::region_iterator<const elem_t, Dimensions>;
+  using iterator = detail::region_iterator<value_type, dims>;
+  using const_iterator = detail::region_iterator<const elem_t, dims>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   using difference_type = std::ptrdiff_t;
   using size_type = std::size_t;
 
   host_accessor() = default;
-  template <typename T, typename A>
-  host_accessor(buffer<T, Dimensions, A>& buf, const property_list& props = {}) {
-    init(buf, buf.get_range(), id<Dimensions>{}, props);
+  template <typename T, typename A, int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
+  host_accessor(buffer<T, 1, A>& buf, const property_list& props = {}) {
+    init(buf, range<1>(buf.size() ? 1 : 0), id<1>{}, props);
   }
-  template <typename T, typename A, access_mode M>
-  host_accessor(buffer<T, Dimensions, A>& buf, mode_tag_t<M>, const property_list& props = {})
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  host_accessor(buffer<T, dims, A>& buf, const property_list& props = {}) {
+    init(buf, buf.get_range(), id<dims>{}, props);
+  }
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  host_accessor(buffer<T, dims, A>& buf, Tag, const property_list& props = {})
       : host_accessor(buf, props) {}
-  template <typename T, typename A>
-  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  host_accessor(buffer<T, dims, A>& buf, range<dims> access_range,
                 const property_list& props = {}) {
-    init(buf, access_range, id<Dimensions>{}, props);
+    init(buf, access_range, id<dims>{}, props);
   }
-  template <typename T, typename A, access_mode M>
-  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range, mode_tag_t<M>,
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  host_accessor(buffer<T, dims, A>& buf, range<dims> access_range, Tag,
                 const property_list& props = {})
       : host_accessor(buf, access_range, props) {}
-  template <typename T, typename A>
-  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
-                id<Dimensions> access_offset, const property_list& props = {}) {
+  template <typename T, typename A, int D = Dimensions, if_dims<D> = 0>
+  host_accessor(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset,
+                const property_list& props = {}) {
     init(buf, access_range, access_offset, props);
   }
-  template <typename T, typename A, access_mode M>
-  host_accessor(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
-                id<Dimensions> access_offset, mode_tag_t<M>, const property_list& props = {})
+  template <typename T, typename A, typename Tag, int D = Dimensions, if_dims<D> = 0,
+            if_tag<Tag> = 0>
+  host_accessor(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset, Tag,
+                const property_list& props = {})
       : host_accessor(buf, access_range, access_offset, props) {}
+
+  // SYCL 2020 4.7.6.10: a read-write host accessor converts to a read-only one, and read-only
+  // host accessors of T and const T into each other.
+  template <typename OtherT, access_mode OtherMode,
+            typename = std::enable_if_t<
+                detail::accessor_convertible_v<DataT, AccessMode, OtherT, OtherMode>>>
+  host_accessor(const host_accessor<OtherT, Dimensions, OtherMode>& other)
+      : m_hold(other.m_hold), m_no_init(other.m_no_init) {
+    m_state.m_data = other.m_state.m_data;
+    m_state.m_mem_range = other.m_state.m_mem_range;
+    m_state.m_offset = other.m_state.m_offset;
+    m_state.m_access_range = other.m_state.m_access_range;
+    m_state.m_buffer = other.m_state.m_buffer;
+  }
 
   void swap(host_accessor& other) {
     std::swap(m_state, other.m_state);
     std::swap(m_hold, other.m_hold);
+    std::swap(m_no_init, other.m_no_init);
   }
   size_type byte_size() const noexcept { return size() * sizeof(DataT); }
   size_type size() const noexcept { return m_state.m_access_range.size(); }
   size_type max_size() const noexcept { return size(); }
   bool empty() const noexcept { return size() == 0; }
-  range<Dimensions> get_range() const { return m_state.m_access_range; }
-  id<Dimensions> get_offset() const { return m_state.m_offset; }
+  template <int D = Dimensions, if_dims<D> = 0>
+  range<dims> get_range() const {
+    return m_state.m_access_range;
+  }
+  template <int D = Dimensions, if_dims<D> = 0>
+  id<dims> get_offset() const {
+    return m_state.m_offset;
+  }
 
-  reference operator[](id<Dimensions> index) const { return m_state.m_data[m_state.index(index)]; }
+  template <typename Property>
+  bool has_property() const noexcept {
+    return detail::accessor_has_property<Property>(m_no_init);
+  }
+  template <typename Property>
+  Property get_property() const {
+    return detail::accessor_get_property<Property>(m_no_init, "host_accessor");
+  }
+
+  // 0 dimensions: the element itself.
+  operator std::conditional_t<Dimensions == 0, reference, detail::unusable_accessor_operand<0>>()
+      const {
+    if constexpr (Dimensions == 0)
+      return *get_pointer();
+    else
+      return {};
+  }
+  const host_accessor&
+  operator=(const std::conditional_t<Dimensions == 0 && !read_only, value_type,
+                                     detail::unusable_accessor_operand<1>>& other) const {
+    if constexpr (Dimensions == 0 && !read_only) *get_pointer() = other;
+    return *this;
+  }
+  const host_accessor&
+  operator=(std::conditional_t<Dimensions == 0 && !read_only, value_type,
+                               detail::unusable_accessor_operand<2>>&& other) const {
+    if constexpr (Dimensions == 0 && !read_only) *get_pointer() = std::move(other);
+    return *this;
+  }
+
+  template <int D = Dimensions, if_dims<D> = 0>
+  reference operator[](id<dims> index) const {
+    return m_state.m_data[m_state.index(index)];
+  }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
   reference operator[](std::size_t index) const {
     return m_state.m_data[index + m_state.m_offset[0]];
@@ -507,8 +716,18 @@ public:
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
                     size());
   }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
+  const_iterator cbegin() const noexcept {
+    return const_iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset,
+                          m_state.m_access_range, 0);
+  }
+  const_iterator cend() const noexcept {
+    return const_iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset,
+                          m_state.m_access_range, size());
+  }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
   friend bool operator==(const host_accessor& a, const host_accessor& b) {
     return a.m_state.m_data == b.m_state.m_data && a.m_state.m_offset == b.m_state.m_offset &&
@@ -517,9 +736,12 @@ public:
   friend bool operator!=(const host_accessor& a, const host_accessor& b) { return !(a == b); }
 
 private:
+  template <typename, int, access_mode>
+  friend class host_accessor;
+
   template <typename T, typename A>
-  void init(buffer<T, Dimensions, A>& buf, range<Dimensions> access_range,
-            id<Dimensions> access_offset, const property_list& props) {
+  void init(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset,
+            const property_list& props) {
     static_assert(std::is_same_v<std::remove_const_t<T>, elem_t>,
                   "host_accessor element type must match the buffer's");
     auto& impl = *detail::impl_access::get(buf);
@@ -527,19 +749,28 @@ private:
     m_state.m_mem_range = buf.get_range();
     m_state.m_offset = access_offset;
     m_state.m_access_range = access_range;
-    for (int d = 0; d < Dimensions; ++d)
+    for (int d = 0; d < dims; ++d)
       if (access_offset[d] + access_range[d] > m_state.m_mem_range[d])
         detail::throw_error(errc::invalid,
                             "host_accessor: offset + range exceeds the buffer's range in "
-                            "dimension " + std::to_string(d));
-    bool no_init = props.has_property<property::no_init>() || detail::implies_no_init(AccessMode);
+                            "dimension " +
+                                std::to_string(d) + " (" + std::to_string(access_offset[d]) +
+                                " + " + std::to_string(access_range[d]) + " > " +
+                                std::to_string(m_state.m_mem_range[d]) +
+                                "); shrink the access range or offset");
+    m_no_init = props.has_property<property::no_init>();
+    if (m_no_init && read_only)
+      detail::throw_error(errc::invalid,
+                          "host_accessor: property::no_init cannot be used with access_mode::read");
+    bool no_init = m_no_init || detail::implies_no_init(AccessMode);
     void* data = nullptr;
     m_hold = detail::acquire_host_access(impl, mode, no_init, &data);
     m_state.m_data = static_cast<value_type*>(data);
   }
 
-  detail::accessor_state<value_type, Dimensions> m_state;
+  detail::accessor_state<value_type, dims> m_state;
   std::shared_ptr<void> m_hold; // releases the buffer for later commands when the last copy dies
+  bool m_no_init = false;
 };
 
 template <typename T, int D, typename A>
@@ -560,11 +791,31 @@ template <typename T, int D, typename A, access_mode M>
 host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
     -> host_accessor<T, D, M>;
 
+// SYCL 2020 4.7.6.16 (deprecated, SYCL 1.2.1): accessor<T, D, mode, target::host_buffer> is a
+// host accessor (what the deprecated buffer::get_access<mode>() returns).
+template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, AccessMode, target::host_buffer, IsPlaceholder>
+    : public host_accessor<DataT, Dimensions, AccessMode> {
+  static_assert(AccessMode != access_mode::atomic,
+                "access_mode::atomic needs target::device or target::local");
+  using base = host_accessor<DataT, Dimensions, AccessMode>;
+
+public:
+  using base::base;
+  using base::operator=;
+  accessor() = default;
+  bool is_placeholder() const noexcept { return false; }
+};
+
 // SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
 template <typename DataT, int Dimensions = 1>
 class local_accessor {
-  static_assert(Dimensions >= 1 && Dimensions <= 3,
-                "syclone supports local accessors of 1 to 3 dimensions");
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "local accessors have 0 to 3 dimensions");
+  static constexpr int dims = detail::adjusted_dims<Dimensions>;
+  static constexpr bool read_only = std::is_const_v<DataT>;
+  using elem_t = std::remove_const_t<DataT>;
+  template <int D>
+  using if_dims = std::enable_if_t<(D > 0), int>;
 
 public:
   using value_type = DataT;
@@ -574,13 +825,22 @@ public:
   using difference_type = std::ptrdiff_t;
   using iterator = DataT*;
   using const_iterator = const DataT*;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
 
   local_accessor() = default;
-  local_accessor(range<Dimensions> allocation_size, handler& cgh,
-                 const property_list& = {})
-      : m_range(allocation_size),
-        m_offset(detail::reserve_local_memory(cgh, allocation_size.size() * sizeof(DataT),
-                                              alignof(DataT) < 16 ? 16 : alignof(DataT))) {}
+  template <int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
+  local_accessor(handler& cgh, const property_list& = {}) : m_range(1), m_offset(reserve(cgh, 1)) {}
+  template <int D = Dimensions, if_dims<D> = 0>
+  local_accessor(range<dims> allocation_size, handler& cgh, const property_list& = {})
+      : m_range(allocation_size), m_offset(reserve(cgh, allocation_size.size())) {}
+
+  // SYCL 2020 4.7.6.11: a local accessor of T converts to one of const T.
+  template <typename OtherT,
+            typename = std::enable_if_t<std::is_const_v<DataT> &&
+                                        std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
+  local_accessor(const local_accessor<OtherT, Dimensions>& other)
+      : m_range(other.m_range), m_offset(other.m_offset) {}
 
   void swap(local_accessor& other) {
     std::swap(m_range, other.m_range);
@@ -590,7 +850,20 @@ public:
   size_type size() const noexcept { return m_range.size(); }
   size_type max_size() const noexcept { return size(); }
   bool empty() const noexcept { return size() == 0; }
-  range<Dimensions> get_range() const { return m_range; }
+  template <int D = Dimensions, if_dims<D> = 0>
+  range<dims> get_range() const {
+    return m_range;
+  }
+
+  // SYCL 2020 4.7.6.11: local accessors take no property; has_property is false for all.
+  template <typename Property>
+  bool has_property() const noexcept {
+    return false;
+  }
+  template <typename Property>
+  Property get_property() const {
+    return detail::accessor_get_property<Property>(false, "local_accessor");
+  }
 
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
@@ -603,7 +876,30 @@ public:
         detail::address_cast<detail::decorated_t<value_type, access::address_space::local_space>*>(
             data()));
   }
-  reference operator[](id<Dimensions> index) const {
+
+  // 0 dimensions: the element itself.
+  operator std::conditional_t<Dimensions == 0, reference, detail::unusable_accessor_operand<0>>()
+      const {
+    if constexpr (Dimensions == 0)
+      return *data();
+    else
+      return {};
+  }
+  const local_accessor&
+  operator=(const std::conditional_t<Dimensions == 0 && !read_only, value_type,
+                                     detail::unusable_accessor_operand<1>>& other) const {
+    if constexpr (Dimensions == 0 && !read_only) *data() = other;
+    return *this;
+  }
+  const local_accessor&
+  operator=(std::conditional_t<Dimensions == 0 && !read_only, value_type,
+                               detail::unusable_accessor_operand<2>>&& other) const {
+    if constexpr (Dimensions == 0 && !read_only) *data() = std::move(other);
+    return *this;
+  }
+
+  template <int D = Dimensions, if_dims<D> = 0>
+  reference operator[](id<dims> index) const {
     return data()[detail::linearize(index, m_range)];
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
@@ -618,6 +914,12 @@ public:
   }
   iterator begin() const noexcept { return data(); }
   iterator end() const noexcept { return data() + size(); }
+  const_iterator cbegin() const noexcept { return data(); }
+  const_iterator cend() const noexcept { return data() + size(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
   friend bool operator==(const local_accessor& a, const local_accessor& b) {
     return a.m_offset == b.m_offset && a.m_range == b.m_range;
@@ -625,11 +927,18 @@ public:
   friend bool operator!=(const local_accessor& a, const local_accessor& b) { return !(a == b); }
 
 private:
+  template <typename, int>
+  friend class local_accessor;
+
+  static std::size_t reserve(handler& cgh, std::size_t count) {
+    return detail::reserve_local_memory(cgh, count * sizeof(DataT),
+                                        alignof(DataT) < 16 ? 16 : alignof(DataT));
+  }
   DataT* data() const noexcept {
     return reinterpret_cast<DataT*>(detail::dev::local_memory() + m_offset);
   }
 
-  range<Dimensions> m_range;
+  range<dims> m_range; // zero: a default-constructed local accessor is empty
   std::size_t m_offset = 0;
 };
 
@@ -640,16 +949,22 @@ class accessor<DataT, Dimensions, AccessMode, target::local, IsPlaceholder>
     : public local_accessor<std::remove_const_t<DataT>, Dimensions> {
   using base = local_accessor<std::remove_const_t<DataT>, Dimensions>;
   using elem_t = std::remove_const_t<DataT>;
+  static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr bool is_atomic = AccessMode == access_mode::atomic;
 
 public:
   accessor() = default;
-  accessor(range<Dimensions> allocation_size, handler& cgh, const property_list& props = {})
+  template <int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
+  accessor(handler& cgh, const property_list& props = {}) : base(cgh, props) {}
+  template <int D = Dimensions, std::enable_if_t<(D > 0), int> = 0>
+  accessor(range<dims> allocation_size, handler& cgh, const property_list& props = {})
       : base(allocation_size, cgh, props) {}
+  bool is_placeholder() const noexcept { return false; }
 
   using subscript_result =
       typename detail::local_atomic_subscript<is_atomic, elem_t, elem_t&>::type;
-  subscript_result operator[](id<Dimensions> index) const {
+  template <int D = Dimensions, std::enable_if_t<(D > 0), int> = 0>
+  subscript_result operator[](id<dims> index) const {
     return element(&base::operator[](index));
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
@@ -682,7 +997,12 @@ struct std::hash<sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsP
   std::size_t
   operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>& a)
       const noexcept {
-    return std::hash<const void*>()(a.state().m_data);
+    if constexpr (AccessTarget == sycl::target::host_buffer)
+      return std::hash<const void*>()(a.get_pointer());
+    else if constexpr (AccessTarget == sycl::target::local)
+      return std::hash<sycl::local_accessor<std::remove_const_t<DataT>, Dimensions>>()(a);
+    else
+      return std::hash<const void*>()(a.state().m_data);
   }
 };
 template <typename DataT, int Dimensions, sycl::access_mode AccessMode>
@@ -695,6 +1015,6 @@ struct std::hash<sycl::host_accessor<DataT, Dimensions, AccessMode>> {
 template <typename DataT, int Dimensions>
 struct std::hash<sycl::local_accessor<DataT, Dimensions>> {
   std::size_t operator()(const sycl::local_accessor<DataT, Dimensions>& a) const noexcept {
-    return std::hash<std::size_t>()(a.get_range().size());
+    return std::hash<std::size_t>()(a.size());
   }
 };

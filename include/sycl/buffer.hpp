@@ -109,12 +109,21 @@ public:
             typename = decltype(std::size(std::declval<Container&>()))>
   buffer(Container& container, const property_list& props = {})
       : buffer(container, AllocatorT(), props) {}
-  template <typename Container, int D = Dimensions,
-            typename = std::enable_if_t<D == 1>,
+  template <typename Container, int D = Dimensions, typename = std::enable_if_t<D == 1>,
             typename = decltype(std::data(std::declval<Container&>())),
             typename = decltype(std::size(std::declval<Container&>()))>
   buffer(Container& container, AllocatorT alloc, const property_list& props = {})
-      : buffer(std::data(container), range<1>(std::size(container)), alloc, props) {}
+      : m_range(std::size(container)), m_alloc(alloc), m_props(props) {
+    // SYCL 2020 4.7.2.1: the container's memory is the buffer's host memory for the buffer's
+    // lifetime (nothing is allocated through the allocator); a container of const elements is
+    // copied and never written.
+    auto* host_data = std::data(container);
+    check_host_pointer(host_data);
+    if constexpr (std::is_const_v<std::remove_pointer_t<decltype(host_data)>>)
+      create(host_data, nullptr);
+    else
+      create(host_data, host_data, true);
+  }
 
   // SYCL 2020 4.7.2.3: a sub-buffer, a contiguous region of b.
   buffer(buffer& b, const id<Dimensions>& base_index, const range<Dimensions>& sub_range)
@@ -159,13 +168,27 @@ public:
                                                  id<Dimensions> access_offset = {}) {
     return accessor<T, Dimensions, Mode, Targ>(*this, cgh, access_range, access_offset);
   }
-  template <access_mode Mode = access_mode::read_write>
-  [[deprecated("use get_host_access()")]] host_accessor<T, Dimensions, Mode> get_access() {
-    return host_accessor<T, Dimensions, Mode>(*this);
+  // SYCL 2020 4.7.2.3 (deprecated): host access through an accessor of target::host_buffer.
+  template <access_mode Mode>
+  [[deprecated("use get_host_access()")]] accessor<T, Dimensions, Mode, target::host_buffer>
+  get_access() {
+    return accessor<T, Dimensions, Mode, target::host_buffer>(*this);
   }
-  template <typename... Args>
-  auto get_host_access(Args... args) {
-    return host_accessor(*this, args...);
+  template <access_mode Mode>
+  [[deprecated("use get_host_access()")]] accessor<T, Dimensions, Mode, target::host_buffer>
+  get_access(range<Dimensions> access_range, id<Dimensions> access_offset = {}) {
+    return accessor<T, Dimensions, Mode, target::host_buffer>(*this, access_range, access_offset);
+  }
+  // SYCL 2020 4.7.2.3: the accessor the arguments deduce (accessor{buffer, args...}), e.g.
+  // get_access(cgh, write_only, no_init). The arguments are forwarded: the handler is not
+  // copyable.
+  template <typename... Ts>
+  auto get_access(Ts&&... args) {
+    return accessor{*this, std::forward<Ts>(args)...};
+  }
+  template <typename... Ts>
+  auto get_host_access(Ts&&... args) {
+    return host_accessor{*this, std::forward<Ts>(args)...};
   }
 
   void set_final_data(std::nullptr_t) { detail::set_final_data(*m_impl, static_cast<void*>(nullptr)); }
@@ -280,7 +303,7 @@ private:
     l.element_size = sizeof(T);
     return l;
   }
-  void create(const void* host_data, void* write_back) {
+  void create(const void* host_data, void* write_back, bool host_storage = false) {
     detail::host_allocator ha;
     ha.state = std::make_shared<AllocatorT>(m_alloc);
     ha.allocate = [](void* state, std::size_t bytes) -> void* {
@@ -294,7 +317,8 @@ private:
       traits::deallocate(a, static_cast<value_type*>(p),
                          (bytes + sizeof(value_type) - 1) / sizeof(value_type));
     };
-    bool use_host = m_props.has_property<property::buffer::use_host_ptr>() && host_data;
+    bool use_host =
+        (host_storage || m_props.has_property<property::buffer::use_host_ptr>()) && host_data;
     m_impl = detail::make_buffer(layout(), host_data, write_back, use_host, std::move(ha), &m_props);
   }
 
@@ -318,9 +342,27 @@ template <class T, int Dimensions>
 buffer(const T*, const range<Dimensions>&, const property_list& = {}) -> buffer<T, Dimensions>;
 template <class T, int Dimensions>
 buffer(T*, const range<Dimensions>&, const property_list& = {}) -> buffer<T, Dimensions>;
-template <class Container>
-buffer(Container&, const property_list& = {})
-    -> buffer<typename Container::value_type, 1>;
+template <class T, int Dimensions, class AllocatorT>
+buffer(T*, const range<Dimensions>&, AllocatorT, const property_list& = {})
+    -> buffer<T, Dimensions, AllocatorT>;
+template <class T, int Dimensions>
+buffer(const std::shared_ptr<T>&, const range<Dimensions>&, const property_list& = {})
+    -> buffer<T, Dimensions>;
+template <class T, int Dimensions, class AllocatorT>
+buffer(const std::shared_ptr<T>&, const range<Dimensions>&, AllocatorT, const property_list& = {})
+    -> buffer<T, Dimensions, AllocatorT>;
+template <class T, int Dimensions>
+buffer(const std::shared_ptr<T[]>&, const range<Dimensions>&, const property_list& = {})
+    -> buffer<T, Dimensions>;
+template <class T, int Dimensions, class AllocatorT>
+buffer(const std::shared_ptr<T[]>&, const range<Dimensions>&, AllocatorT, const property_list& = {})
+    -> buffer<T, Dimensions, AllocatorT>;
+template <class Container, class AllocatorT,
+          typename = decltype(std::data(std::declval<Container&>()))>
+buffer(Container&, AllocatorT, const property_list& = {})
+    -> buffer<typename Container::value_type, 1, AllocatorT>;
+template <class Container, typename = decltype(std::data(std::declval<Container&>()))>
+buffer(Container&, const property_list& = {}) -> buffer<typename Container::value_type, 1>;
 
 SYCLONE_END_NAMESPACE
 

@@ -38,8 +38,8 @@ void expect_errc(sycl::errc code, const char* needle, F f, int line) {
 #define EXPECT_ERRC(code, needle, ...) expect_errc(code, needle, [&] { __VA_ARGS__; }, __LINE__)
 
 // Adds 1000 to every element of a 1-D buffer.
-template <typename T>
-void bump(sycl::queue& q, sycl::buffer<T>& b) {
+template <typename T, typename A>
+void bump(sycl::queue& q, sycl::buffer<T, 1, A>& b) {
   q.submit([&](sycl::handler& h) {
     sycl::accessor a(b, h);
     h.parallel_for(b.get_range(), [=](sycl::id<1> i) { a[i] += 1000; });
@@ -254,6 +254,33 @@ void test_allocator(sycl::queue& q) {
   }
   CHECK(live == 0);
   CHECK(data[31] == 2);
+
+  // A contiguous container with an allocator: the container's memory is the buffer's, nothing
+  // is allocated through the allocator (SYCL 2020 4.7.2.1); the deduction guide names it.
+  std::vector<int> cont(8, 3);
+  {
+    counting_allocator<int> alloc(&live);
+    sycl::buffer b(cont, alloc);
+    static_assert(std::is_same_v<decltype(b), sycl::buffer<int, 1, counting_allocator<int>>>);
+    CHECK(live == 0);
+    bump(q, b);
+    CHECK(live == 0);
+  }
+  CHECK(cont[0] == 1003 && cont[7] == 1003);
+  // Deduction guides of the shared_ptr and allocator forms.
+  auto sp = std::shared_ptr<float>(new float[4], std::default_delete<float[]>());
+  sycl::buffer from_shared(sp, sycl::range<2>(2, 2));
+  static_assert(std::is_same_v<decltype(from_shared), sycl::buffer<float, 2>>);
+  std::shared_ptr<float[]> spa(new float[4]);
+  sycl::buffer from_array(spa, sycl::range<1>(4), std::allocator<float>());
+  static_assert(
+      std::is_same_v<decltype(from_array), sycl::buffer<float, 1, std::allocator<float>>>);
+  float raw[4] = {};
+  sycl::buffer from_raw(raw, sycl::range<1>(4), std::allocator<float>());
+  static_assert(std::is_same_v<decltype(from_raw), sycl::buffer<float, 1, std::allocator<float>>>);
+  // std::hash: copies hash alike.
+  sycl::buffer copy = from_raw;
+  CHECK(std::hash<decltype(copy)>()(copy) == std::hash<decltype(from_raw)>()(from_raw));
 }
 
 void test_use_host_ptr(sycl::queue& q) {
