@@ -330,8 +330,8 @@ public:
   void fill(void* ptr, const T& pattern, std::size_t count) {
     record_fill(detail::contiguous(ptr, sizeof(T), count), &pattern, sizeof(T));
   }
-  void prefetch(void* ptr, std::size_t num_bytes);
-  void mem_advise(void* ptr, std::size_t num_bytes, int advice);
+  void prefetch(const void* ptr, std::size_t num_bytes);
+  void mem_advise(const void* ptr, std::size_t num_bytes, int advice);
 
   // SYCL 2020 4.9.4.4. Specialization constants.
   template <auto& SpecName>

@@ -295,11 +295,36 @@ public:
       h.fill(ptr, pattern, count);
     });
   }
-  event prefetch(void* ptr, std::size_t num_bytes) {
+  event prefetch(const void* ptr, std::size_t num_bytes) {
     return submit([&](handler& h) { h.prefetch(ptr, num_bytes); });
   }
-  event mem_advise(void* ptr, std::size_t num_bytes, int advice) {
+  event prefetch(const void* ptr, std::size_t num_bytes, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.prefetch(ptr, num_bytes);
+    });
+  }
+  event prefetch(const void* ptr, std::size_t num_bytes, const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.prefetch(ptr, num_bytes);
+    });
+  }
+  event mem_advise(const void* ptr, std::size_t num_bytes, int advice) {
     return submit([&](handler& h) { h.mem_advise(ptr, num_bytes, advice); });
+  }
+  event mem_advise(const void* ptr, std::size_t num_bytes, int advice, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.mem_advise(ptr, num_bytes, advice);
+    });
+  }
+  event mem_advise(const void* ptr, std::size_t num_bytes, int advice,
+                   const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.mem_advise(ptr, num_bytes, advice);
+    });
   }
   // Buffer copies through the queue (SYCL 2020 4.6.5.2 "explicit copy" shortcuts).
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder IsPh,
@@ -332,6 +357,32 @@ public:
     return submit([&](handler& h) {
       h.require(dest);
       h.copy(src, dest);
+    });
+  }
+
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh,
+            typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder DestPh>
+  event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src,
+             accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
+    return submit([&](handler& h) {
+      h.require(src);
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+  template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder IsPh>
+  event update_host(accessor<T, Dim, Mode, Tgt, IsPh> acc) {
+    return submit([&](handler& h) {
+      h.require(acc);
+      h.update_host(acc);
+    });
+  }
+  template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder IsPh>
+  event fill(accessor<T, Dim, Mode, Tgt, IsPh> dest, const T& src) {
+    return submit([&](handler& h) {
+      h.require(dest);
+      h.fill(dest, src);
     });
   }
 

@@ -397,11 +397,11 @@ void handler::memset(void* ptr, int value, std::size_t num_bytes) {
   unsigned char byte = static_cast<unsigned char>(value);
   record_fill(detail::contiguous(ptr, 1, num_bytes), &byte, 1);
 }
-void handler::prefetch(void*, std::size_t) {
+void handler::prefetch(const void*, std::size_t) {
   // USM memory of the host device already lives where the host device reads it.
   m_impl->claim(detail::command::kind::none, "a prefetch");
 }
-void handler::mem_advise(void*, std::size_t, int) {
+void handler::mem_advise(const void*, std::size_t, int) {
   // Advice is a hint (SYCL 2020 4.9.4.3); the host device has no placement to change.
   m_impl->claim(detail::command::kind::none, "a mem_advise");
 }

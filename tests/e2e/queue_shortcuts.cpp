@@ -125,6 +125,32 @@ void test_buffer_copy_shortcuts(sycl::queue& q) {
   CHECK(h[0] == 0 && h[N - 1] == -(N - 1));
 }
 
+// The accessor-to-accessor copy, update_host and fill shortcuts; prefetch and mem_advise of
+// const memory with event and event-list dependencies.
+void test_more_shortcuts(sycl::queue& q) {
+  std::vector<int> host(N, -1);
+  {
+    sycl::buffer<int> from{sycl::range<1>(N)};
+    sycl::buffer<int> to(host.data(), sycl::range<1>(N));
+    sycl::event filled = q.fill(sycl::accessor(from, sycl::write_only), 42);
+    filled.wait();
+    q.copy(sycl::accessor(from, sycl::read_only), sycl::accessor(to, sycl::write_only)).wait();
+    CHECK(host[0] == -1); // the buffer computes in its own copy until update_host
+    q.update_host(sycl::accessor(to, sycl::read_only)).wait();
+    CHECK(host[0] == 42 && host[N - 1] == 42);
+  }
+  const int* cptr = sycl::malloc_shared<int>(N, q);
+  sycl::event p1 = q.prefetch(cptr, N * sizeof(int));
+  sycl::event p2 = q.prefetch(cptr, N * sizeof(int), p1);
+  sycl::event p3 = q.prefetch(cptr, N * sizeof(int), {p1, p2});
+  sycl::event a1 = q.mem_advise(cptr, N * sizeof(int), 0, p3);
+  sycl::event a2 = q.mem_advise(cptr, N * sizeof(int), 0, {p3, a1});
+  a2.wait();
+  CHECK(a2.get_info<sycl::info::event::command_execution_status>() ==
+        sycl::info::event_command_status::complete);
+  sycl::free(const_cast<int*>(cptr), q);
+}
+
 void test_secondary_queue(sycl::queue& q) {
   sycl::queue secondary;
   int* p = sycl::malloc_shared<int>(1, q);
@@ -160,6 +186,7 @@ int main() {
   sycl::queue q;
   test_usm_shortcuts(q);
   test_buffer_copy_shortcuts(q);
+  test_more_shortcuts(q);
   test_secondary_queue(q);
   sycl::queue in_order{sycl::property::queue::in_order{}};
   test_usm_shortcuts(in_order);
