@@ -64,6 +64,11 @@ inline constexpr bool is_swizzle_v = false;
 template <typename V, int... I>
 inline constexpr bool is_swizzle_v<swizzled_vec<V, I...>> = true;
 
+// The target of the conversion functions of vec and swizzles of more than one element: a type
+// nobody uses, which keeps the one-element conversion to the element type a non-template.
+template <int Which>
+struct no_vec_conversion {};
+
 // Element-type categories: which operators a vec of that element type has.
 template <typename T>
 inline constexpr bool is_vec_element_v =
@@ -405,9 +410,23 @@ public:
     return *this;
   }
 
-  template <int N = NumElements, std::enable_if_t<N == 1>* = nullptr>
-  constexpr operator DataT() const {
-    return m_data[0];
+  // A swizzle assigns through this overload: it is an exact match, where converting the swizzle
+  // (to vec through the constructor, or to DataT for one element) would be ambiguous.
+  template <typename V, int... I,
+            std::enable_if_t<sizeof...(I) == NumElements &&
+                             std::is_same_v<typename detail::swizzled_vec<V, I...>::element_type,
+                                            DataT>>* = nullptr>
+  constexpr vec& operator=(const detail::swizzled_vec<V, I...>& rhs) {
+    return *this = rhs.to_vec();
+  }
+
+  // A one-element vec converts implicitly to its element, and on to other arithmetic types
+  // ((int)v, static_cast<size_t>(v)): a non-template conversion function, with a type nobody can
+  // use for other sizes.
+  constexpr operator std::conditional_t<NumElements == 1, DataT, detail::no_vec_conversion<0>>()
+      const {
+    if constexpr (NumElements == 1) return m_data[0];
+    else return {};
   }
 
   static constexpr std::size_t byte_size() noexcept { return sizeof(DataT) * storage; }
@@ -629,10 +648,13 @@ public:
     for (int i = 0; i < count; ++i) r[i] = (*m_vec)[index[i]];
     return r;
   }
-  constexpr operator vec_type() const { return to_vec(); }
-  template <int C = count, std::enable_if_t<C == 1>* = nullptr>
-  constexpr operator element_type() const {
-    return (*m_vec)[index[0]];
+  // vec converts a swizzle through its constructor from a swizzle (a conversion function to
+  // vec_type as well would make vec's assignment and construction from a swizzle ambiguous). A
+  // one-element swizzle converts implicitly to its element and on to other arithmetic types
+  // ((int)v.x(), v.s0() == r.s0()).
+  constexpr operator std::conditional_t<count == 1, element_type, no_vec_conversion<1>>() const {
+    if constexpr (count == 1) return (*m_vec)[index[0]];
+    else return {};
   }
 
   static constexpr std::size_t byte_size() noexcept { return vec_type::byte_size(); }

@@ -107,8 +107,13 @@ static_assert(has_less<sycl::vec<std::byte, 4>>::value);
 static_assert(!has_logical_and<sycl::vec<std::byte, 4>>::value);
 
 struct results {
-  bool marray_bool_ok, marray_fixed_ok, vec_bool_ok, vec_byte_ok;
+  bool marray_bool_ok, marray_fixed_ok, vec_bool_ok, vec_byte_ok, vec_conversions_ok;
 };
+
+// A one-element vec or swizzle converts implicitly to its element type and on to other
+// arithmetic types; vec = swizzle is unambiguous for any size (SYCL 2020 4.14.2.1).
+static_assert(std::is_convertible_v<sycl::vec<float, 1>, int>);
+static_assert(!std::is_convertible_v<sycl::vec<float, 2>, float>);
 
 results compute() {
   results r{};
@@ -153,6 +158,24 @@ results compute() {
     r.vec_byte_ok = lt[0] == -1 && lt[1] == 0 && ge[1] == -1 && ge[0] == 0 && gt[2] == -1 &&
                     gt[1] == 0 && gt[3] == -1 && le[0] == 0 && le[1] == -1 && bx[0] == std::byte{3};
   }
+  {
+    sycl::vec<float, 4> v(1.5f, 2.5f, 3.5f, 4.5f), w(1.5f, 0.0f, 0.0f, 0.0f);
+    sycl::vec<float, 1> one(7.25f);
+    int i = (int)v.x();
+    auto s = static_cast<std::size_t>(v.s3());
+    bool same = v.s0() == w.s0(); // compares the elements
+    double d = one;
+    long l = static_cast<long>(one);
+    sycl::vec<float, 1> from_swizzle(0.0f);
+    from_swizzle = v.y(); // vec<T, 1> = one-element swizzle
+    sycl::vec<float, 2> pair;
+    pair = v.hi();        // vec = swizzle
+    sycl::vec<float, 4> rev;
+    rev = v.swizzle<3, 2, 1, 0>();
+    r.vec_conversions_ok = i == 1 && s == 4 && same && d == 7.25 && l == 7 &&
+                           from_swizzle[0] == 2.5f && pair[0] == 3.5f && pair[1] == 4.5f &&
+                           rev[0] == 4.5f && rev[3] == 1.5f;
+  }
   return r;
 }
 } // namespace
@@ -163,6 +186,7 @@ int main() {
   CHECK(host.marray_fixed_ok);
   CHECK(host.vec_bool_ok);
   CHECK(host.vec_byte_ok);
+  CHECK(host.vec_conversions_ok);
 
   sycl::queue q;
   results* dev = sycl::malloc_shared<results>(1, q);
@@ -171,6 +195,7 @@ int main() {
   CHECK(dev->marray_fixed_ok);
   CHECK(dev->vec_bool_ok);
   CHECK(dev->vec_byte_ok);
+  CHECK(dev->vec_conversions_ok);
   sycl::free(dev, q);
 
   if (g_failures) return 1;
