@@ -6,11 +6,11 @@
 // - atomic: each work-group adds its result into one accumulator with an atomic, the last one
 //   writes the variable.
 // For each: BabelStream's Dot (sum of a[i] * b[i], doubles, initialize_to_identity) at 2^25
-// and 2^28 elements and a 2^28-float sum, with the result in malloc_device and in
-// malloc_shared memory; kernel time from profiling events, and the wall time of BabelStream's
-// pattern (submit, wait, read the result on the host: the shared result's page moves between
-// host and device each time), best of N.
-// Usage: cuda_reduction_strategies [reps]
+// and 2^28 elements and a 2^28-float sum, with the result in malloc_device memory, in
+// malloc_shared memory, and in malloc_shared memory advised to stay mapped for the device
+// (SYCLONE_REDUCTION_SHARED_ADVICE, default on); kernel time from profiling events, and the wall
+// time of BabelStream's pattern (submit, wait, read the result on the host: the shared result's
+// page moves between host and device each time), best of N. Usage: cuda_reduction_strategies [reps]
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -38,11 +38,18 @@ int main(int argc, char** argv) {
        b[i] = 0.2;
      }).wait();
     double expect = 0.1 * 0.2 * double(n);
-    for (bool shared : {false, true}) {
-      double* sum = shared ? sycl::malloc_shared<double>(1, q) : sycl::malloc_device<double>(1, q);
+    // The result: device memory, shared memory migrating between host and device, shared
+    // memory the device keeps mapped (reduction.cpp's advice, the default).
+    for (int where = 0; where < 3; ++where) {
+      bool shared = where > 0;
+      setenv("SYCLONE_REDUCTION_SHARED_ADVICE", where == 1 ? "0" : "1", 1);
+      const char* label = where == 0 ? "device" : where == 1 ? "shared" : "shared+advice";
       double host = 0;
       for (const char* strategy : strategies) {
         setenv("SYCLONE_REDUCTION_STRATEGY", strategy, 1);
+        // A fresh allocation for each: the advice, once given, stays with the memory.
+        double* sum =
+            shared ? sycl::malloc_shared<double>(1, q) : sycl::malloc_device<double>(1, q);
         timing t{1e30, 1e30};
         for (int r = 0; r < reps; ++r) {
           auto start = std::chrono::steady_clock::now();
@@ -67,12 +74,12 @@ int main(int argc, char** argv) {
           std::printf("dot wrong (%s): %.17g, want %.17g\n", strategy, host, expect);
           status = 1;
         }
-        std::printf("dot fp64 n=%zu %-6s result, %-10s kernel %.4f ms (%.1f GB/s), "
+        std::printf("dot fp64 n=%zu %-13s result, %-10s kernel %.4f ms (%.1f GB/s), "
                     "submit+wait+read %.4f ms\n",
-                    n, shared ? "shared" : "device", strategy, t.kernel_ms,
+                    n, label, strategy, t.kernel_ms,
                     2.0 * n * sizeof(double) / (t.kernel_ms * 1e-3) / 1e9, t.wall_ms);
+        sycl::free(sum, q);
       }
-      sycl::free(sum, q);
     }
     sycl::free(a, q);
     sycl::free(b, q);

@@ -262,6 +262,10 @@ SYCLONE_EXPORT std::byte* reduction_scratch(handler& cgh, std::size_t bytes);
 SYCLONE_EXPORT std::byte* reduction_scratch_zeroed(handler& cgh, std::size_t bytes);
 // Throws errc::invalid unless `ptr` is USM memory of the queue's context.
 SYCLONE_EXPORT void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index);
+// A result in shared memory on a GPU: advises the device to keep the `bytes` at `ptr` mapped
+// instead of migrating their page to the device at each reduction and back at each host read
+// (unless SYCLONE_REDUCTION_SHARED_ADVICE=0).
+SYCLONE_EXPORT void prepare_reduction_result(handler& cgh, void* ptr, std::size_t bytes);
 
 // Scratch: [0, 8) the count of finished work-groups (chunks on the host), [8, 12) the host's
 // lock, then one region per reduction from m_offsets[i]: the partial results of the
@@ -670,7 +674,11 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
   using pack_t = detail::reduction_pack<std::decay_t<std::tuple_element_t<I, Args>>...>;
   std::size_t index = 0;
   auto check = [&](const auto& var) {
-    if (var.m_usm) detail::check_reduction_pointer(*this, var.m_ptr, index);
+    if (var.m_usm) {
+      detail::check_reduction_pointer(*this, var.m_ptr, index);
+      using V = std::decay_t<decltype(var)>;
+      detail::prepare_reduction_result(*this, var.m_ptr, sizeof(typename V::value_type) * V::count);
+    }
     ++index;
   };
   (check(std::get<I>(args)), ...);

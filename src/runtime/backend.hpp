@@ -125,6 +125,13 @@ public:
   // USM: nullptr when the allocation cannot be made (SYCL 2020 4.8.3).
   virtual void* allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind) = 0;
   virtual void deallocate(void* ptr, sycl::usm::alloc kind) noexcept = 0;
+  // A hint for [ptr, ptr + bytes) of a shared allocation that the device and the host both
+  // touch now and then (a reduction's result): keep it mapped for the device rather than
+  // migrate its page at each access. Only a hint; the default does nothing.
+  virtual void advise_shared_access(void* ptr, std::size_t bytes) noexcept {
+    (void)ptr;
+    (void)bytes;
+  }
   // True when the host can dereference memory this device allocated with `kind`.
   virtual bool host_accessible(sycl::usm::alloc kind) const noexcept = 0;
 

@@ -165,6 +165,17 @@ void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
   }
 }
 
+void prepare_reduction_result(handler& cgh, void* ptr, std::size_t bytes) {
+  auto& h = impl_of(cgh);
+  auto& dev = *h.m_queue->device();
+  if (dev.host_addressable()) return;
+  const char* advice = std::getenv("SYCLONE_REDUCTION_SHARED_ADVICE");
+  if (advice && std::strcmp(advice, "0") == 0) return;
+  context ctx = impl_access::make<context>(h.m_queue->context());
+  if (get_pointer_type(ptr, ctx) == usm::alloc::shared)
+    dev.backend_device().advise_shared_access(ptr, bytes);
+}
+
 void throw_reduction_error(const char* what) {
   throw_error(errc::invalid, what);
 }

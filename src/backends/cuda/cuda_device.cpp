@@ -153,6 +153,22 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   if (pageable) p.aspects.push_back(aspect::usm_system_allocations);
 }
 
+void cuda_device::advise_shared_access(void* ptr, std::size_t bytes) noexcept {
+  const driver_api& d = driver();
+  if (!d.mem_advise.fn || !ptr || bytes == 0) return;
+  {
+    std::lock_guard lock(m_advise_mutex);
+    if (std::find(m_advised.begin(), m_advised.end(), ptr) != m_advised.end()) return;
+    if (m_advised.size() >= 64) m_advised.erase(m_advised.begin());
+    m_advised.push_back(ptr);
+  }
+  if (try_make_current(m_context) != CUDA_SUCCESS) return;
+  // The page stays where it is (the host, after the host read the result) and the device
+  // reaches it through its mapping: no migration and no fault on each kernel.
+  (void)invoke(d.mem_advise, reinterpret_cast<CUdeviceptr>(ptr), bytes,
+               CU_MEM_ADVISE_SET_ACCESSED_BY, m_device);
+}
+
 void* cuda_device::allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind) {
   if (bytes == 0 || (alignment & (alignment - 1))) return nullptr;
   if (kind == sycl::usm::alloc::shared && !m_managed) return nullptr;

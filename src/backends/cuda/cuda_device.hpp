@@ -29,6 +29,8 @@ public:
   // memory (cuMemAllocManaged) for shared allocations.
   void* allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind) override;
   void deallocate(void* ptr, sycl::usm::alloc kind) noexcept override;
+  // cuMemAdvise(CU_MEM_ADVISE_SET_ACCESSED_BY this device), once per address.
+  void advise_shared_access(void* ptr, std::size_t bytes) noexcept override;
   bool host_accessible(sycl::usm::alloc kind) const noexcept override;
 
   // runtime::device's streams profile: the interface does not say which queues need it.
@@ -75,6 +77,9 @@ private:
   // Peers this device's context has peer access to, enabled for buffer copies (copies_from).
   std::mutex m_peer_mutex;
   std::vector<const cuda_device*> m_copy_peers;
+  // Addresses advise_shared_access advised (a few: reduction results).
+  std::mutex m_advise_mutex;
+  std::vector<void*> m_advised;
   runtime::device_properties m_props;
   device_limits m_limits;
   std::size_t m_max_pitch = 0;

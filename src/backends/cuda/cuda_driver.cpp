@@ -50,6 +50,10 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.mem_host_alloc, {"cuMemHostAlloc"}, missing);
   ok &= bind(lib, d.mem_free_host, {"cuMemFreeHost"}, missing);
   ok &= bind(lib, d.mem_alloc_managed, {"cuMemAllocManaged"}, missing);
+  {
+    std::string optional;
+    bind(lib, d.mem_advise, {"cuMemAdvise"}, &optional); // v1: (ptr, bytes, advice, CUdevice)
+  }
   ok &= bind(lib, d.memcpy_async, {"cuMemcpyAsync"}, missing);
   ok &= bind(lib, d.memcpy_3d_async, {"cuMemcpy3DAsync_v2"}, missing);
   ok &= bind(lib, d.memset_d8_async, {"cuMemsetD8Async"}, missing);

@@ -107,6 +107,7 @@ inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
+inline constexpr int CU_MEM_ADVISE_SET_ACCESSED_BY = 5; // CUmem_advise
 inline constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 0x1;
 inline constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 0x2;
 
@@ -165,6 +166,8 @@ struct driver_api {
   entry_point<CUresult(void**, std::size_t, unsigned)> mem_host_alloc;
   entry_point<CUresult(void*)> mem_free_host;
   entry_point<CUresult(CUdeviceptr*, std::size_t, unsigned)> mem_alloc_managed;
+  // Optional (advice only): null where the driver lacks it.
+  entry_point<CUresult(CUdeviceptr, std::size_t, int, CUdevice)> mem_advise;
   entry_point<CUresult(CUdeviceptr, CUdeviceptr, std::size_t, CUstream)> memcpy_async;
   entry_point<CUresult(const CUDA_MEMCPY3D*, CUstream)> memcpy_3d_async;
   entry_point<CUresult(CUdeviceptr, unsigned char, std::size_t, CUstream)> memset_d8_async;
