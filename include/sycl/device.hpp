@@ -7,6 +7,7 @@
 #include <sycl/platform.hpp>
 
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -38,11 +39,28 @@ public:
   bool has(aspect asp) const;
   bool has_extension(const std::string& extension) const;
 
+  // SYCL 2020 4.6.4.2: partition_equally, partition_by_counts and partition_by_affinity_domain.
+  // No syclone device supports a partition property (info::device::partition_properties is
+  // empty): each throws errc::feature_not_supported.
   template <info::partition_property Prop>
-  std::vector<device> create_sub_devices(std::size_t) const {
-    detail::throw_error(errc::feature_not_supported,
-                        "device::create_sub_devices: syclone devices cannot be partitioned "
-                        "(info::device::partition_max_sub_devices is 0)");
+  std::vector<device> create_sub_devices(std::size_t count) const {
+    static_assert(Prop == info::partition_property::partition_equally,
+                  "create_sub_devices(size_t) is the partition_equally form");
+    return unsupported_partition("partition_equally (" + std::to_string(count) + " sub-devices)");
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<std::size_t>& counts) const {
+    static_assert(Prop == info::partition_property::partition_by_counts,
+                  "create_sub_devices(std::vector<size_t>) is the partition_by_counts form");
+    return unsupported_partition("partition_by_counts (" + std::to_string(counts.size()) +
+                                 " sub-devices)");
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    static_assert(Prop == info::partition_property::partition_by_affinity_domain,
+                  "create_sub_devices(partition_affinity_domain) is the "
+                  "partition_by_affinity_domain form");
+    return unsupported_partition("partition_by_affinity_domain");
   }
 
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
@@ -65,6 +83,12 @@ public:
 private:
   friend struct detail::impl_access;
   friend struct std::hash<device>;
+  [[noreturn]] static std::vector<device> unsupported_partition(const std::string& how) {
+    detail::throw_error(errc::feature_not_supported,
+                        "device::create_sub_devices: " + how +
+                            " is not supported: syclone devices cannot be partitioned "
+                            "(info::device::partition_properties is empty)");
+  }
   explicit device(std::shared_ptr<detail::device_impl> impl) : m_impl(std::move(impl)) {}
   // Scores every device with the selector; throws errc::runtime when none scores >= 0.
   static device select(const std::function<int(const device&)>& selector);

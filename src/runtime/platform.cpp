@@ -271,6 +271,44 @@ SYCLONE_DEVICE_INFO(platform, get_platform())
 SYCLONE_DEVICE_INFO(partition_max_sub_devices, 0u)
 SYCLONE_DEVICE_INFO(partition_properties, std::vector<info::partition_property>{})
 SYCLONE_DEVICE_INFO(partition_type_property, info::partition_property::no_partition)
+SYCLONE_DEVICE_INFO(partition_affinity_domains, std::vector<info::partition_affinity_domain>{})
+SYCLONE_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain::not_applicable)
+SYCLONE_DEVICE_INFO(preferred_vector_width_long_long, 2u)
+// The widths of the device's native vector registers: SIMD lanes of a 128-bit register on the
+// CPU, scalar registers on a GPU (its vectors are the work-items of a warp); 0 for a type the
+// device does not support.
+SYCLONE_DEVICE_INFO(native_vector_width_char, p.type == info::device_type::gpu ? 1u : 16u)
+SYCLONE_DEVICE_INFO(native_vector_width_short, p.type == info::device_type::gpu ? 1u : 8u)
+SYCLONE_DEVICE_INFO(native_vector_width_int, p.type == info::device_type::gpu ? 1u : 4u)
+SYCLONE_DEVICE_INFO(native_vector_width_long, p.type == info::device_type::gpu ? 1u : 2u)
+SYCLONE_DEVICE_INFO(native_vector_width_long_long, p.type == info::device_type::gpu ? 1u : 2u)
+SYCLONE_DEVICE_INFO(native_vector_width_float, p.type == info::device_type::gpu ? 1u : 4u)
+SYCLONE_DEVICE_INFO(native_vector_width_double, !has(aspect::fp64)                 ? 0u
+                                                : p.type == info::device_type::gpu ? 1u
+                                                                                   : 2u)
+SYCLONE_DEVICE_INFO(native_vector_width_half, !has(aspect::fp16)                 ? 0u
+                                              : p.type == info::device_type::gpu ? 2u
+                                                                                 : 8u)
+SYCLONE_DEVICE_INFO(max_read_image_args, 0u)
+SYCLONE_DEVICE_INFO(max_write_image_args, 0u)
+SYCLONE_DEVICE_INFO(image2d_max_width, std::size_t{0})
+SYCLONE_DEVICE_INFO(image2d_max_height, std::size_t{0})
+SYCLONE_DEVICE_INFO(image3d_max_width, std::size_t{0})
+SYCLONE_DEVICE_INFO(image3d_max_height, std::size_t{0})
+SYCLONE_DEVICE_INFO(image3d_max_depth, std::size_t{0})
+SYCLONE_DEVICE_INFO(image_max_buffer_size, std::size_t{0})
+SYCLONE_DEVICE_INFO(max_samplers, 0u)
+SYCLONE_DEVICE_INFO(is_endian_little, true) // x86-64 hosts and NVIDIA GPUs
+// Kernels have no printf in syclone (sycl::stream is their output): no printf buffer.
+SYCLONE_DEVICE_INFO(printf_buffer_size, std::size_t{0})
+SYCLONE_DEVICE_INFO(image_support, false)
+// constant_buffer accessors address global memory: any allocation, any number of them (the
+// OpenCL minimum of 8 is reported for the count).
+SYCLONE_DEVICE_INFO(max_constant_buffer_size, p.max_mem_alloc_size)
+SYCLONE_DEVICE_INFO(max_constant_args, 8u)
+SYCLONE_DEVICE_INFO(host_unified_memory, m_impl->host_addressable())
+SYCLONE_DEVICE_INFO(queue_profiling, has(aspect::queue_profiling))
+SYCLONE_DEVICE_INFO(extensions, std::vector<std::string>{})
 SYCLONE_DEVICE_INFO(half_fp_config,
                     (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
                                                   info::fp_config::round_to_nearest,
@@ -289,6 +327,14 @@ SYCLONE_DEVICE_INFO(double_fp_config,
                                                   info::fp_config::round_to_inf,
                                                   info::fp_config::fma}))
 #undef SYCLONE_DEVICE_INFO
+
+// SYCL 2020 4.6.4.2: only a sub-device has a parent; syclone devices are never partitioned.
+template <>
+SYCLONE_EXPORT device device::get_info<info::device::parent_device>() const {
+  detail::throw_error(errc::invalid,
+                      "device::get_info<info::device::parent_device>: " + m_impl->props().name +
+                          " is not a sub-device (create_sub_devices makes sub-devices)");
+}
 
 template <>
 SYCLONE_EXPORT range<1> device::get_info<info::device::max_work_item_sizes<1>>() const {

@@ -121,13 +121,51 @@ void test_device_descriptors(const sycl::device& d) {
   }
   CHECK(!d.has_extension("cl_khr_does_not_exist"));
 
-  // Sub-devices are not supported: a clear error, not a crash.
+  // Sub-devices are not supported: a clear error, not a crash, in each of the three forms.
+  CHECK(d.get_info<di::partition_properties>().empty());
+  CHECK(d.get_info<di::partition_affinity_domains>().empty());
+  CHECK(d.get_info<di::partition_type_affinity_domain>() ==
+        sycl::info::partition_affinity_domain::not_applicable);
+  using pp = sycl::info::partition_property;
+  auto expect_unsupported = [](auto f, int line) {
+    try {
+      f();
+      std::printf("FAILED line %d: create_sub_devices did not throw\n", line);
+      ++g_failures;
+    } catch (const sycl::exception& e) {
+      if (e.code() != sycl::errc::feature_not_supported) {
+        std::printf("FAILED line %d: errc %d\n", line, e.code().value());
+        ++g_failures;
+      }
+    }
+  };
+  expect_unsupported([&] { d.create_sub_devices<pp::partition_equally>(2); }, __LINE__);
+  expect_unsupported(
+      [&] { d.create_sub_devices<pp::partition_by_counts>(std::vector<std::size_t>{3, 1}); },
+      __LINE__);
+  expect_unsupported(
+      [&] {
+        d.create_sub_devices<pp::partition_by_affinity_domain>(
+            sycl::info::partition_affinity_domain::next_partitionable);
+      },
+      __LINE__);
   try {
-    d.create_sub_devices<sycl::info::partition_property::partition_equally>(2);
-    CHECK(!"create_sub_devices did not throw");
+    (void)d.get_info<di::parent_device>();
+    CHECK(!"parent_device of a root device did not throw");
   } catch (const sycl::exception& e) {
-    CHECK(e.code() == sycl::errc::feature_not_supported);
+    CHECK(e.code() == sycl::errc::invalid);
   }
+
+  // Appendix A descriptors: native widths, image limits (no images: 0), endianness.
+  CHECK(d.get_info<di::native_vector_width_int>() == 4);
+  CHECK(d.get_info<di::native_vector_width_double>() == (d.has(sycl::aspect::fp64) ? 2u : 0u));
+  CHECK(d.get_info<di::preferred_vector_width_long_long>() >= 1);
+  CHECK(d.get_info<di::max_samplers>() == 0 && d.get_info<di::image2d_max_width>() == 0 &&
+        d.get_info<di::image_max_buffer_size>() == 0 && d.get_info<di::max_read_image_args>() == 0);
+  CHECK(d.get_info<di::is_endian_little>());
+  CHECK(d.get_info<di::host_unified_memory>()); // the host device computes in host memory
+  CHECK(d.get_info<di::queue_profiling>() == d.has(sycl::aspect::queue_profiling));
+  CHECK(d.get_info<di::max_constant_buffer_size>() > 0);
   std::printf("device: %s (%u compute units, work-group <= %zu)\n", name.c_str(),
               d.get_info<di::max_compute_units>(), wg);
 }
