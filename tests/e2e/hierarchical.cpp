@@ -147,6 +147,45 @@ int main() {
     sycl::free(local_size, q);
   }
 
+  // Work-group-scope control flow around parallel_for_work_item (a loop whose trip count and
+  // a running value live in the work-group scope), a flexible range that is no multiple of the
+  // group (1000 over 96), and work-group-scope values computed from what the work-items wrote.
+  {
+    constexpr std::size_t groups = 5, local = 96, flex = 1000, rounds = 3;
+    int* out = sycl::malloc_shared<int>(groups * flex, q);
+    long* totals = sycl::malloc_shared<long>(groups * rounds, q);
+    for (std::size_t i = 0; i < groups * flex; ++i) out[i] = 0;
+    q.submit([&](sycl::handler& h) {
+       h.parallel_for_work_group(
+           sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+             int data[flex];
+             int scale = 1;
+             for (std::size_t r = 0; r < rounds; ++r) {
+               g.parallel_for_work_item(sycl::range<1>(flex), [&](sycl::h_item<1> it) {
+                 std::size_t l = it.get_logical_local_id(0);
+                 data[l] = static_cast<int>(l) * scale;
+               });
+               long total = 0;
+               for (std::size_t i = 0; i < flex; ++i) total += data[i];
+               totals[g.get_group_id(0) * rounds + r] = total;
+               scale *= 2; // the next round's work-items see the new value
+             }
+             g.parallel_for_work_item(sycl::range<1>(flex), [&](sycl::h_item<1> it) {
+               std::size_t l = it.get_logical_local_id(0);
+               out[g.get_group_id(0) * flex + l] += data[l] + 1;
+             });
+           });
+     }).wait();
+    long base = static_cast<long>(flex * (flex - 1) / 2);
+    for (std::size_t gr = 0; gr < groups; ++gr) {
+      for (std::size_t r = 0; r < rounds; ++r) CHECK(totals[gr * rounds + r] == base << r);
+      for (std::size_t l = 0; l < flex; ++l)
+        CHECK(out[gr * flex + l] == static_cast<int>(l) * 4 + 1);
+    }
+    sycl::free(out, q);
+    sycl::free(totals, q);
+  }
+
   // Bad input: a work-group larger than the device runs.
   {
     bool threw = false;
