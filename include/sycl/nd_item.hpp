@@ -4,8 +4,10 @@
 #include <sycl/access.hpp>
 #include <sycl/atomic_fence.hpp>
 #include <sycl/detail/device/target.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/range.hpp>
 #include <sycl/sub_group.hpp>
@@ -16,7 +18,16 @@ SYCLONE_BEGIN_NAMESPACE
 
 namespace detail {
 struct nd_item_access;
+
+// SYCL 2020 4.9.1.7 async_work_group_copy: `count` elements, the source's (or destination's)
+// `stride` apart. `me` of `of` copies every of-th element; whole: one work-item does the group's
+// work-group scope (hierarchical kernels) and copies all of them.
+template <typename T>
+inline void group_copy(T* dest, std::size_t dest_stride, const T* src, std::size_t src_stride,
+                       std::size_t count, std::size_t me, std::size_t of) {
+  for (std::size_t i = me; i < count; i += of) dest[i * dest_stride] = src[i * src_stride];
 }
+} // namespace detail
 
 template <int Dimensions = 1>
 class group {
@@ -69,6 +80,59 @@ public:
     atomic_fence(memory_order::acq_rel, memory_scope::work_group);
   }
 
+  // SYCL 2020 4.9.1.7 async_work_group_copy / wait_for, called by every work-item of the group
+  // with the same arguments (in a hierarchical kernel: once, at work-group scope). The copy is
+  // complete when the call returns (device_event.hpp).
+  template <typename DestDataT, typename SrcDataT>
+  std::enable_if_t<std::is_same_v<DestDataT, std::remove_const_t<SrcDataT>>, device_event>
+  async_work_group_copy(decorated_local_ptr<DestDataT> dest, decorated_global_ptr<SrcDataT> src,
+                        std::size_t numElements) const {
+    return copy(dest.get_raw(), 1, src.get_raw(), 1, numElements);
+  }
+  template <typename DestDataT, typename SrcDataT>
+  std::enable_if_t<std::is_same_v<DestDataT, std::remove_const_t<SrcDataT>>, device_event>
+  async_work_group_copy(decorated_global_ptr<DestDataT> dest, decorated_local_ptr<SrcDataT> src,
+                        std::size_t numElements) const {
+    return copy(dest.get_raw(), 1, src.get_raw(), 1, numElements);
+  }
+  template <typename DestDataT, typename SrcDataT>
+  std::enable_if_t<std::is_same_v<DestDataT, std::remove_const_t<SrcDataT>>, device_event>
+  async_work_group_copy(decorated_local_ptr<DestDataT> dest, decorated_global_ptr<SrcDataT> src,
+                        std::size_t numElements, std::size_t srcStride) const {
+    return copy(dest.get_raw(), 1, src.get_raw(), srcStride, numElements);
+  }
+  template <typename DestDataT, typename SrcDataT>
+  std::enable_if_t<std::is_same_v<DestDataT, std::remove_const_t<SrcDataT>>, device_event>
+  async_work_group_copy(decorated_global_ptr<DestDataT> dest, decorated_local_ptr<SrcDataT> src,
+                        std::size_t numElements, std::size_t destStride) const {
+    return copy(dest.get_raw(), destStride, src.get_raw(), 1, numElements);
+  }
+  // The deprecated legacy-pointer forms (SYCL 2020 4.9.1.7).
+  template <typename DataT>
+  device_event async_work_group_copy(local_ptr<DataT> dest, global_ptr<DataT> src,
+                                     std::size_t numElements) const {
+    return copy(dest.get(), 1, src.get(), 1, numElements);
+  }
+  template <typename DataT>
+  device_event async_work_group_copy(global_ptr<DataT> dest, local_ptr<DataT> src,
+                                     std::size_t numElements) const {
+    return copy(dest.get(), 1, src.get(), 1, numElements);
+  }
+  template <typename DataT>
+  device_event async_work_group_copy(local_ptr<DataT> dest, global_ptr<DataT> src,
+                                     std::size_t numElements, std::size_t srcStride) const {
+    return copy(dest.get(), 1, src.get(), srcStride, numElements);
+  }
+  template <typename DataT>
+  device_event async_work_group_copy(global_ptr<DataT> dest, local_ptr<DataT> src,
+                                     std::size_t numElements, std::size_t destStride) const {
+    return copy(dest.get(), destStride, src.get(), 1, numElements);
+  }
+  template <typename... EventTN>
+  void wait_for(EventTN... events) const {
+    (events.wait(), ...);
+  }
+
   // SYCL 2020 4.9.4.2.3 hierarchical parallelism (defined in hierarchical.hpp): the function
   // runs once per work-item of the group, or per id of a flexible logical range.
   template <typename WorkItemFunctionT>
@@ -90,10 +154,25 @@ private:
         const range<Dimensions>& gr)
       : m_group(g), m_local(l), m_local_range(lr), m_group_range(gr) {}
 
+  template <typename T>
+  device_event copy(T* dest, std::size_t dest_stride, const T* src, std::size_t src_stride,
+                    std::size_t count) const {
+    if (m_whole) {
+      detail::group_copy(dest, dest_stride, src, src_stride, count, 0, 1);
+    } else {
+      detail::group_copy(dest, dest_stride, src, src_stride, count, get_local_linear_id(),
+                         get_local_linear_range());
+      detail::dev::work_group_barrier();
+    }
+    return device_event();
+  }
+
   id<Dimensions> m_group;
   id<Dimensions> m_local;
   range<Dimensions> m_local_range;
   range<Dimensions> m_group_range;
+  // A group of a hierarchical kernel's work-group scope, which one work-item runs.
+  bool m_whole = false;
 };
 
 template <int Dimensions = 1>
@@ -149,6 +228,18 @@ public:
   }
   friend bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
 
+  // SYCL 2020 4.9.1.5: the work-group's async_work_group_copy and wait_for (group's above).
+  template <typename Dest, typename Src, typename... Stride>
+  auto async_work_group_copy(Dest dest, Src src, std::size_t numElements, Stride... stride) const
+      -> decltype(std::declval<group<Dimensions>>().async_work_group_copy(dest, src, numElements,
+                                                                          stride...)) {
+    return get_group().async_work_group_copy(dest, src, numElements, stride...);
+  }
+  template <typename... EventTN>
+  void wait_for(EventTN... events) const {
+    (events.wait(), ...);
+  }
+
 private:
   friend struct detail::nd_item_access;
   nd_item(const id<Dimensions>& g, const id<Dimensions>& l, const range<Dimensions>& lr,
@@ -166,7 +257,9 @@ struct nd_item_access {
   template <int D>
   static group<D> make_group(const id<D>& group_id, const range<D>& local_range,
                              const range<D>& group_range) {
-    return group<D>(group_id, id<D>{}, local_range, group_range);
+    group<D> g(group_id, id<D>{}, local_range, group_range);
+    g.m_whole = true; // hierarchical kernels' work-group scope
+    return g;
   }
   template <int D>
   static nd_item<D> make(const id<D>& group, const id<D>& local, const range<D>& local_range,
