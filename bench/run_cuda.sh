@@ -46,6 +46,11 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   # through sycl::reduction, against BabelStream's CUDA dot kernel and cub::DeviceReduce::Sum.
   "$b/bench/cuda_reduction"
   "$tmp/reduction_cub"
+  # The two ways of combining the work-groups' results, and a result in shared memory with and
+  # without the advice to stay mapped (BabelStream's Dot reads it on the host after each run).
+  "$b/bench/cuda_reduction_strategies"
+  # Hierarchical kernels (the JIT's hierarchical pass) against the same nd_range kernels.
+  "$b/bench/cuda_hierarchical"
   # Prefetch (issue 4): seed 001's tile reduction, a latency-bound walk and a full-occupancy
   # triad, with and without prefetch: syclone, native CUDA with the same PTX, and the host CPU.
   "$b/bench/cuda_prefetch"
