@@ -626,7 +626,7 @@ namespace detail {
 template <typename VecT, int... Indexes>
 class swizzled_vec
     : public vec_accessors<swizzled_vec<VecT, Indexes...>, static_cast<int>(sizeof...(Indexes)),
-                           static_cast<int>(sizeof...(Indexes))> {
+                           vec_storage(static_cast<int>(sizeof...(Indexes)))> {
   using base_vec = std::remove_const_t<VecT>;
   static constexpr int count = static_cast<int>(sizeof...(Indexes));
   static constexpr int index[] = {Indexes...};
@@ -767,9 +767,12 @@ private:
     static_assert(writable, "this swizzle is read-only: its vec is const or an index repeats");
     for (int i = 0; i < count; ++i) (*m_vec)[index[i]] = v[i];
   }
+  // lo/hi/odd/even of a 3-element swizzle name a fourth element, undefined as vec<T, 3>'s is
+  // (SYCL 2020 4.14.2.1): it reads the third element again, which also makes a swizzle holding
+  // it read-only, so no write lands on an element it does not name.
   template <int... I>
   constexpr auto swizzle_impl() const {
-    return swizzled_vec<VecT, index[I]...>(*m_vec);
+    return swizzled_vec<VecT, index[I < count ? I : count - 1]...>(*m_vec);
   }
 
   VecT* m_vec;

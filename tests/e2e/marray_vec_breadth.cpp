@@ -172,7 +172,17 @@ results compute() {
     pair = v.hi();        // vec = swizzle
     sycl::vec<float, 4> rev;
     rev = v.swizzle<3, 2, 1, 0>();
-    r.vec_conversions_ok = i == 1 && s == 4 && same && d == 7.25 && l == 7 &&
+    // lo/hi/odd/even of a 3-element vec and of a 3-element swizzle (the fourth element is
+    // undefined and not checked).
+    sycl::vec<int, 3> v3(10, 20, 30);
+    sycl::vec<int, 2> lo3 = v3.lo(), even3 = v3.even();
+    sycl::vec<int, 2> slo = v3.swizzle<2, 1, 0>().lo(), shi = v3.swizzle<2, 1, 0>().hi();
+    sycl::vec<int, 2> sodd = v3.swizzle<2, 1, 0>().odd(), seven = v3.swizzle<2, 1, 0>().even();
+    v3.swizzle<2, 1, 0>().lo() = sycl::vec<int, 2>(1, 2); // writes v3[2], v3[1]
+    bool three_ok = lo3[0] == 10 && lo3[1] == 20 && even3[1] == 30 && slo[0] == 30 &&
+                    slo[1] == 20 && shi[0] == 10 && sodd[0] == 20 && seven[0] == 30 &&
+                    seven[1] == 10 && v3[2] == 1 && v3[1] == 2 && v3[0] == 10;
+    r.vec_conversions_ok = three_ok && i == 1 && s == 4 && same && d == 7.25 && l == 7 &&
                            from_swizzle[0] == 2.5f && pair[0] == 3.5f && pair[1] == 4.5f &&
                            rev[0] == 4.5f && rev[3] == 1.5f;
   }
