@@ -5,6 +5,7 @@
 // itself (include/sycl/detail/host_kernels.hpp). Online compilation is backend work
 // (runtime::device::prepare_kernel): the CUDA backend JITs and loads an nvptx64 kernel with the
 // values fixed by compile/build, into the same cache launches use.
+#include "kernel_attributes.hpp"
 #include "kernel_bundle_impl.hpp"
 
 #include "kernel_registry.hpp"
@@ -135,16 +136,25 @@ const char* state_name(bundle_state state) {
   return "?";
 }
 
+// SYCL 2020 4.11.7 (is_compatible): the program has device code of `kernel` for the device, and
+// its attributes ask nothing the device lacks (5.7, 5.8.1: device_has, reqd_work_group_size).
+bool compatible(std::string_view kernel, const device_impl& dev) {
+  return available(kernel, target_of(dev)) &&
+         !syclone::runtime::attribute_conflict(kernel, dev).has_value();
+}
+
 bool compatible_with_any(std::string_view kernel,
                          const std::vector<std::shared_ptr<device_impl>>& devs) {
   for (const auto& d : devs)
-    if (available(kernel, target_of(*d))) return true;
+    if (compatible(kernel, *d)) return true;
   return false;
 }
 
 // Why `kernel` cannot run on `devs`, with the remedy.
 std::string incompatible_message(std::string_view kernel,
                                  const std::vector<std::shared_ptr<device_impl>>& devs) {
+  for (const auto& d : devs)
+    if (auto conflict = syclone::runtime::attribute_conflict(kernel, *d)) return *conflict;
   std::string msg = kernel_text(kernel) + " cannot run on ";
   for (std::size_t i = 0; i < devs.size(); ++i)
     msg += (i ? ", `" : "`") + device_name(*devs[i]) + "`";
@@ -446,7 +456,14 @@ std::shared_ptr<kernel_bundle_impl> get_kernel_bundle_impl(const context& ctxt,
     std::sort(kernels.begin(), kernels.end());
     kernels.erase(std::unique(kernels.begin(), kernels.end()), kernels.end());
   } else {
-    kernels = registry().kernel_names();
+    // SYCL 2020 4.11.6: the kernels compatible with at least one of the devices; attributes
+    // (device_has, reqd_work_group_size) exclude those no device can run.
+    for (auto& name : registry().kernel_names()) {
+      bool runs_somewhere = false;
+      for (const auto& d : impls)
+        runs_somewhere = runs_somewhere || !syclone::runtime::attribute_conflict(name, *d);
+      if (runs_somewhere) kernels.push_back(std::move(name));
+    }
   }
   auto bundle = std::make_shared<kernel_bundle_impl>(impl_access::get(ctxt), impls, state);
   for (auto& image : application_images(kernels, impls, state))
@@ -520,9 +537,9 @@ std::vector<kernel_id> get_kernel_ids() {
 }
 
 bool is_compatible(const std::vector<kernel_id>& kernel_ids, const device& dev) {
-  detail::image_target t = detail::target_of(*detail::impl_access::get(dev));
+  const auto& d = *detail::impl_access::get(dev);
   for (const auto& id : kernel_ids)
-    if (!detail::available(id.get_name(), t)) return false;
+    if (!detail::compatible(id.get_name(), d)) return false;
   return true;
 }
 
@@ -747,7 +764,7 @@ namespace {
 syclone::runtime::kernel_properties kernel_properties_on(const kernel_impl& k, const device& dev,
                                                          const char* what) {
   const auto& d = *impl_access::get(dev);
-  if (!available(k.name(), target_of(d)))
+  if (!compatible(k.name(), d))
     throw_error(errc::invalid, std::string("kernel::get_info<") + what +
                                    ">: " + kernel_text(k.name()) + " is not compatible with `" +
                                    device_name(d) + "` (is_compatible is false)");
@@ -791,7 +808,9 @@ template <>
 SYCLONE_EXPORT range<3>
 kernel::get_info<info::kernel_device_specific::compile_work_group_size>(const device& dev) const {
   detail::kernel_properties_on(*m_impl, dev, "compile_work_group_size");
-  return range<3>(0, 0, 0); // no reqd_work_group_size attribute
+  std::size_t size[3];
+  syclone::runtime::compile_work_group_size(m_impl->name(), size);
+  return range<3>(size[0], size[1], size[2]); // {0, 0, 0} without reqd_work_group_size
 }
 template <>
 SYCLONE_EXPORT std::size_t

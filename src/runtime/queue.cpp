@@ -1,6 +1,7 @@
 // SYCL 2020 4.6.5 queue and 4.9.4 handler: recording command groups and submitting them.
 #include "queue_impl.hpp"
 
+#include "kernel_attributes.hpp"
 #include "kernel_bundle_impl.hpp"
 #include "sub_group.hpp"
 
@@ -207,6 +208,8 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   if (cmd->what == command::kind::kernel) {
     const auto& props = m_device->props();
     auto& l = cmd->launch;
+    // SYCL 2020 5.7/5.8.1: device_has, reqd_work_group_size (kernel_not_supported, nd_range).
+    syclone::runtime::check_kernel_attributes(l, *m_device);
     syclone::runtime::resolve_sub_group_size(l, props); // seed 004: unsupported size throws here
     if (l.kind == kernel_kind::nd_range) {
       std::size_t total = 1;

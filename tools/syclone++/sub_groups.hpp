@@ -39,6 +39,10 @@ struct sub_group_records {
   std::set<std::string> unstated_kernels;
   // kernel -> the specialization constants it reads, from the host compile (plugin "reads" lines)
   std::map<std::string, std::set<std::string>> reads;
+  // SYCL 2020 5.8.1 attributes of each kernel (plugin "reqd_work_group_size",
+  // "work_group_size_hint" lines: sizes in SYCL order; "device_has": aspect values)
+  std::map<std::string, std::vector<std::string>> reqd_work_group_size, work_group_size_hint,
+      device_has;
 };
 
 // The records of the objects and archive members the link includes.

@@ -29,15 +29,18 @@
 #include <clang/Sema/ExternalSemaSource.h>
 #include <clang/Sema/Lookup.h>
 #include <clang/Sema/ParsedAttr.h>
+#include <clang/Sema/ScopeInfo.h>
 #include <clang/Sema/Sema.h>
 #include <clang/Sema/SemaConsumer.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace clang;
 
@@ -61,6 +64,13 @@ std::string size_text(std::uint32_t size) {
   if (size == size_unstated) return "unstated";
   if (size & size_core) return "sycl:" + std::to_string(size & ~size_core);
   return std::to_string(size);
+}
+
+// This plugin's attribute descriptions (the diagnostics of a lambda's function-type position name
+// them; see position_filter).
+std::set<const ParsedAttrInfo*>& own_infos() {
+  static std::set<const ParsedAttrInfo*> infos;
+  return infos;
 }
 
 // The implicit declarations that `automatic` and `primary` resolve to.
@@ -98,9 +108,9 @@ bool has_size_annotation(const Decl* D) {
 // The argument of a numeric size attribute as an expression. clang hands a plugin attribute's
 // argument that is a lone identifier (`reqd_sub_group_size(SIZE)` with SIZE a template parameter
 // or a constant) over as an identifier, not as an expression: look it up where the attribute is.
-Expr* size_argument(Sema& S, const ParsedAttr& attr) {
-  if (!attr.isArgIdent(0)) return attr.getArgAsExpr(0);
-  IdentifierLoc* ident = attr.getArgAsIdent(0);
+Expr* size_argument(Sema& S, const ParsedAttr& attr, unsigned i = 0) {
+  if (!attr.isArgIdent(i)) return attr.getArgAsExpr(i);
+  IdentifierLoc* ident = attr.getArgAsIdent(i);
   CXXScopeSpec scope;
   UnqualifiedId name;
   name.setIdentifier(ident->getIdentifierInfo(), ident->getLoc());
@@ -123,6 +133,7 @@ struct numeric_size_attr : ParsedAttrInfo {
   numeric_size_attr() {
     NumArgs = 1;
     Spellings = spellings;
+    own_infos().insert(this);
   }
   bool diagAppertainsToDecl(Sema& S, const ParsedAttr& attr, const Decl* D) const override {
     return appertains_to_function(S, attr, D);
@@ -183,6 +194,7 @@ struct named_size_attr : ParsedAttrInfo {
   named_size_attr() {
     NumArgs = 1;
     Spellings = spellings;
+    own_infos().insert(this);
   }
   bool diagAppertainsToDecl(Sema& S, const ParsedAttr& attr, const Decl* D) const override {
     return appertains_to_function(S, attr, D);
@@ -224,6 +236,114 @@ struct named_size_attr : ParsedAttrInfo {
   }
 };
 
+// SYCL 2020 5.8.1's kernel attributes [[sycl::reqd_work_group_size(dim0[, dim1[, dim2]])]],
+// [[sycl::work_group_size_hint(dim0[, dim1[, dim2]])]] and [[sycl::device_has(aspect, ...)]],
+// recorded as `annotate("syclone.<name>", args...)` (which template instantiation substitutes).
+// [[sycl::vec_type_hint(T)]] takes a type, which clang's plugin attributes cannot parse: it stays
+// clang's "unknown attribute ignored" warning (a deprecated hint without observable effect).
+constexpr llvm::StringLiteral reqd_wg_annotation = "syclone.reqd_work_group_size";
+constexpr llvm::StringLiteral wg_hint_annotation = "syclone.work_group_size_hint";
+constexpr llvm::StringLiteral device_has_annotation = "syclone.device_has";
+
+struct kernel_attr : ParsedAttrInfo {
+  bool diagAppertainsToDecl(Sema& S, const ParsedAttr& attr, const Decl* D) const override {
+    return appertains_to_function(S, attr, D);
+  }
+};
+
+struct work_group_attr : kernel_attr {
+  static constexpr Spelling spellings[] = {{ParsedAttr::AS_CXX11, "sycl::reqd_work_group_size"},
+                                           {ParsedAttr::AS_CXX11, "reqd_work_group_size"},
+                                           {ParsedAttr::AS_CXX11, "sycl::work_group_size_hint"},
+                                           {ParsedAttr::AS_CXX11, "work_group_size_hint"}};
+  work_group_attr() {
+    NumArgs = 1;
+    OptArgs = 2;
+    Spellings = spellings;
+    own_infos().insert(this);
+  }
+  AttrHandling handleDeclAttribute(Sema& S, Decl* D, const ParsedAttr& attr) const override {
+    bool hint = attr.getAttrName()->getName() == "work_group_size_hint";
+    StringRef name = hint ? "work_group_size_hint" : "reqd_work_group_size";
+    unsigned n = attr.getNumArgs();
+    if (n < 1 || n > 3) {
+      S.Diag(attr.getLoc(), S.getDiagnostics().getCustomDiagID(
+                                DiagnosticsEngine::Error,
+                                "'%0' takes one, two or three work-group dimensions (SYCL 2020 "
+                                "5.8.1)"))
+          << name;
+      return AttributeNotApplied;
+    }
+    llvm::SmallVector<Expr*, 3> args;
+    for (unsigned i = 0; i < n; ++i) {
+      Expr* arg = size_argument(S, attr, i);
+      if (!arg) return AttributeNotApplied;
+      if (!arg->isValueDependent() && !arg->isTypeDependent()) {
+        auto value = arg->getIntegerConstantExpr(S.Context);
+        if (!value || value->isNegative() || value->isZero()) {
+          S.Diag(arg->getExprLoc(), S.getDiagnostics().getCustomDiagID(
+                                        DiagnosticsEngine::Error,
+                                        "the arguments of '%0' must be positive integral constant "
+                                        "expressions (SYCL 2020 5.8.1)"))
+              << name << arg->getSourceRange();
+          return AttributeNotApplied;
+        }
+      }
+      args.push_back(arg);
+    }
+    StringRef annotation = hint ? wg_hint_annotation : reqd_wg_annotation;
+    for (const auto* a : D->specific_attrs<AnnotateAttr>())
+      if (a->getAnnotation() == annotation) {
+        S.Diag(attr.getLoc(),
+               S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error,
+                                                  "'%0' appears twice on the same function"))
+            << name;
+        return AttributeNotApplied;
+      }
+    if (Attr* a = S.CreateAnnotationAttr(attr, annotation, args)) D->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+struct device_has_attr : kernel_attr {
+  static constexpr Spelling spellings[] = {{ParsedAttr::AS_CXX11, "sycl::device_has"},
+                                           {ParsedAttr::AS_CXX11, "device_has"}};
+  device_has_attr() {
+    NumArgs = 0;
+    OptArgs = 15;
+    Spellings = spellings;
+    own_infos().insert(this);
+  }
+  AttrHandling handleDeclAttribute(Sema& S, Decl* D, const ParsedAttr& attr) const override {
+    llvm::SmallVector<Expr*, 4> args;
+    for (unsigned i = 0; i < attr.getNumArgs(); ++i) {
+      Expr* arg = size_argument(S, attr, i);
+      if (!arg) return AttributeNotApplied;
+      if (!arg->isTypeDependent()) {
+        const auto* type = arg->getType()->getAs<EnumType>();
+        const EnumDecl* e = type ? type->getDecl() : nullptr;
+        if (!e || e->getName() != "aspect") {
+          S.Diag(arg->getExprLoc(),
+                 S.getDiagnostics().getCustomDiagID(
+                     DiagnosticsEngine::Error,
+                     "the arguments of 'device_has' must be sycl::aspect values (SYCL 2020 5.8.1)"))
+              << arg->getSourceRange();
+          return AttributeNotApplied;
+        }
+      }
+      args.push_back(arg);
+    }
+    // An annotation with no argument still records an empty aspect list.
+    if (Attr* a = S.CreateAnnotationAttr(attr, device_has_annotation, args)) D->addAttr(a);
+    return AttributeApplied;
+  }
+};
+
+ParsedAttrInfoRegistry::Add<work_group_attr> g_work_group("syclone-work-group-size",
+                                                          "SYCL 2020 work-group size attributes");
+ParsedAttrInfoRegistry::Add<device_has_attr> g_device_has("syclone-device-has",
+                                                          "SYCL 2020 device_has");
+
 ParsedAttrInfoRegistry::Add<numeric_size_attr> g_numeric("syclone-sub-group-size",
                                                          "seed 004 sub-group size attributes");
 ParsedAttrInfoRegistry::Add<named_size_attr> g_named_attr("syclone-named-sub-group-size",
@@ -258,8 +378,73 @@ private:
   ASTContext& m_ctx;
 };
 
+// C++ gives an attribute-specifier-seq after a lambda's parameter list to the call operator's
+// *type* ([expr.prim.lambda.closure]); SYCL 2020 5.8.1 writes kernel attributes there
+// (`[](sycl::nd_item<1>) [[sycl::reqd_work_group_size(8)]] {}`) and means the call operator.
+// clang 22 has no hook for a plugin attribute in a type position: processTypeAttrs (SemaType.cpp)
+// reports every [[...]] attribute that is no type attribute with err_attribute_not_type_attr,
+// passing the ParsedAttr itself as argument 0, and it does so while Sema builds the lambda's call
+// operator type (getLambdaType), when Sema::getCurLambda()->CallOperator exists and has no type
+// yet. The plugin maps that diagnostic to a remark (so that it is no error yet), receives it here,
+// and applies its own attributes to the lambda's call operator, as clang does with attributes
+// before the parameter list; every other case it reports as the error clang gives.
+class position_filter : public DiagnosticConsumer {
+public:
+  position_filter(Sema& S, DiagnosticConsumer* next, std::unique_ptr<DiagnosticConsumer> owned)
+      : m_sema(S), m_next(next), m_owned(std::move(owned)) {}
+
+  void BeginSourceFile(const LangOptions& options, const Preprocessor* pp) override {
+    m_next->BeginSourceFile(options, pp);
+  }
+  void EndSourceFile() override { m_next->EndSourceFile(); }
+  void finish() override { m_next->finish(); }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    m_next->clear();
+  }
+  bool IncludeInDiagnosticCounts() const override { return m_next->IncludeInDiagnosticCounts(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
+    if (info.getID() == diag::err_attribute_not_type_attr) {
+      type_position(info);
+      return;
+    }
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    m_next->HandleDiagnostic(level, info);
+  }
+
+private:
+  void type_position(const Diagnostic& info) {
+    const ParsedAttr* attr = nullptr;
+    if (info.getNumArgs() > 0 && info.getArgKind(0) == DiagnosticsEngine::ak_attr_info) {
+      const auto* common = reinterpret_cast<const AttributeCommonInfo*>(info.getRawArg(0));
+      // processTypeAttrs streams the ParsedAttr; clang knows none of this plugin's spellings.
+      if (common && common->getParsedKind() == AttributeCommonInfo::UnknownAttribute)
+        attr = static_cast<const ParsedAttr*>(common);
+    }
+    if (attr && own_infos().count(&attr->getInfo())) {
+      sema::LambdaScopeInfo* lambda = m_sema.getCurLambda();
+      if (lambda && lambda->CallOperator && !lambda->CallOperator->getTypeSourceInfo()) {
+        attr->getInfo().handleDeclAttribute(m_sema, lambda->CallOperator, *attr);
+        return;
+      }
+    }
+    llvm::SmallString<128> text;
+    info.FormatDiagnostic(text);
+    m_sema.Diag(info.getLocation(),
+                m_sema.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << text.str();
+  }
+
+  Sema& m_sema;
+  DiagnosticConsumer* m_next;
+  std::unique_ptr<DiagnosticConsumer> m_owned;
+};
+
 struct records {
   std::map<std::string, std::uint32_t> kernels;
+  // kernel -> "<annotation> <values...>" lines of its SYCL 2020 5.8.1 attributes
+  std::map<std::string, std::vector<std::string>> attributes;
   std::map<std::string, std::set<std::string>> reads; // kernel -> specialization constants
   std::map<std::string, std::uint32_t> defined, declared;
 };
@@ -272,6 +457,11 @@ public:
   void InitializeSema(Sema& S) override {
     m_sema = &S;
     S.addExternalSource(llvm::makeIntrusiveRefCnt<named_sizes_source>(S.getASTContext()));
+    DiagnosticsEngine& diags = S.getDiagnostics();
+    diags.setSeverity(diag::err_attribute_not_type_attr, diag::Severity::Remark, SourceLocation());
+    DiagnosticConsumer* next = diags.getClient();
+    std::unique_ptr<DiagnosticConsumer> owned = diags.takeClient();
+    diags.setClient(new position_filter(S, next, std::move(owned)), /*ShouldOwnClient=*/true);
   }
 
   void HandleTranslationUnit(ASTContext& ctx) override {
@@ -296,6 +486,10 @@ public:
       file << "declare " << name << " " << size_text(size) << "\n";
     for (const auto& [kernel, names] : r.reads)
       for (const auto& name : names) file << "reads " << kernel << " " << name << "\n";
+    for (const auto& [kernel, lines] : r.attributes)
+      for (const auto& line : lines)
+        file << line.substr(0, line.find(' ')) << " " << kernel << line.substr(line.find(' '))
+             << "\n";
   }
 
 private:
@@ -323,6 +517,59 @@ private:
           return size;
         }
     return std::nullopt;
+  }
+
+  // The call operators of a kernel functor that the program calls: the kernel invokes one of
+  // them (a functor may have several, e.g. for nd_item<1> and group<1>); all when none is used.
+  static std::vector<const FunctionDecl*> called_operators(const CXXRecordDecl* functor) {
+    std::vector<const FunctionDecl*> used, all;
+    if (!functor) return used;
+    auto note = [&](const FunctionDecl* f) {
+      all.push_back(f);
+      if (f->isUsed(false)) used.push_back(f);
+    };
+    for (const Decl* d : functor->decls()) {
+      if (const auto* method = dyn_cast<CXXMethodDecl>(d)) {
+        if (method->getOverloadedOperator() == OO_Call) note(method);
+      } else if (const auto* tmpl = dyn_cast<FunctionTemplateDecl>(d)) {
+        if (tmpl->getTemplatedDecl()->getOverloadedOperator() != OO_Call) continue;
+        for (const FunctionDecl* spec : tmpl->specializations()) note(spec);
+      }
+    }
+    return used.empty() ? all : used;
+  }
+
+  // SYCL 2020 5.8.1 attributes of the kernel's call operator, as "<kind> <values...>" (kind:
+  // reqd_work_group_size, work_group_size_hint, device_has; values in SYCL dimension order, and
+  // aspects as their sycl::aspect values).
+  static std::vector<std::string> kernel_attributes(ASTContext& ctx, const CXXRecordDecl* functor) {
+    std::vector<std::string> lines;
+    std::set<std::string> kinds;
+    for (const FunctionDecl* op : called_operators(functor)) {
+      for (const auto* a : op->specific_attrs<AnnotateAttr>()) {
+        StringRef annotation = a->getAnnotation();
+        if (annotation != reqd_wg_annotation && annotation != wg_hint_annotation &&
+            annotation != device_has_annotation)
+          continue;
+        std::string kind = annotation.drop_front(strlen("syclone.")).str();
+        if (kinds.count(kind)) continue;
+        std::string line = kind;
+        bool complete = true;
+        for (const Expr* e : a->args()) {
+          Expr::EvalResult value;
+          if (e->isValueDependent() || !e->EvaluateAsRValue(value, ctx) || !value.Val.isInt()) {
+            complete = false;
+            break;
+          }
+          line += " " + std::to_string(value.Val.getInt().getZExtValue());
+        }
+        if (!complete) continue;
+        if (kind == "device_has") line += " end"; // an empty aspect list still has a line
+        kinds.insert(kind);
+        lines.push_back(line);
+      }
+    }
+    return lines;
   }
 
   void collect_kernels(ASTContext& ctx, records& r) {
@@ -353,6 +600,9 @@ private:
       if (auto reads = spec_constants_read(ctx, args[1].getAsType()->getAsCXXRecordDecl());
           !reads.empty())
         r.reads[kernel] = std::move(reads);
+      if (auto lines = kernel_attributes(ctx, args[1].getAsType()->getAsCXXRecordDecl());
+          !lines.empty())
+        r.attributes[kernel] = std::move(lines);
       r.kernels[kernel] = property          ? property
                           : attribute       ? *attribute
                           : m_default_given ? m_default

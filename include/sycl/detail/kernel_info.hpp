@@ -36,4 +36,18 @@ SYCLONE_EXPORT void
 __syclone_register_kernel_spec_constants(const syclone_kernel_spec_constant* records,
                                          uint64_t count);
 
+// SYCL 2020 5.8.1: a kernel's [[sycl::reqd_work_group_size]], [[sycl::work_group_size_hint]] and
+// [[sycl::device_has]], as syclone++'s plugin read them from the kernel's call operator.
+struct syclone_kernel_attributes {
+  const char* kernel;                 // __builtin_sycl_unique_stable_name of the kernel name
+  uint32_t reqd_work_group_dims;      // 0: no reqd_work_group_size
+  uint64_t reqd_work_group_size[3];   // SYCL dimension order
+  uint32_t work_group_size_hint_dims; // 0: no work_group_size_hint
+  uint64_t work_group_size_hint[3];   // SYCL dimension order
+  int32_t aspect_count;               // -1: no device_has
+  const int32_t* aspects;             // sycl::aspect values
+};
+SYCLONE_EXPORT void __syclone_register_kernel_attributes(const syclone_kernel_attributes* records,
+                                                         uint64_t count);
+
 } // extern "C"

@@ -1,0 +1,201 @@
+// SYCL 2020 5.8.1 kernel attributes and the optional-kernel-feature errors of 5.7 (see
+// kernel_attributes.hpp).
+#include "kernel_attributes.hpp"
+
+#include "device_impl.hpp"
+
+#include <sycl/detail/kernel_info.hpp>
+#include <sycl/detail/kernel_launch.hpp>
+#include <sycl/exception.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <functional>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+
+namespace syclone::runtime {
+
+namespace {
+
+struct name_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept {
+    return std::hash<std::string_view>()(s);
+  }
+};
+
+struct recorded_attributes {
+  std::shared_mutex mutex;
+  std::unordered_map<std::string, kernel_attributes, name_hash, std::equal_to<>> kernels;
+  // Most programs use none of these attributes: then a submission neither locks nor hashes.
+  std::atomic<bool> any{false};
+};
+
+recorded_attributes& records() {
+  static auto* r = new recorded_attributes(); // never destroyed: registrations may come late
+  return *r;
+}
+
+std::string kernel_text(std::string_view name) {
+  std::string mangled(name);
+  int status = 0;
+  char* text = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+  std::string result = status == 0 && text ? text : mangled;
+  std::free(text);
+  constexpr std::string_view prefix = "typeinfo name for ";
+  if (result.starts_with(prefix)) result.erase(0, prefix.size());
+  return "kernel `" + result + "`";
+}
+
+const char* aspect_name(sycl::aspect a) {
+  switch (a) {
+  case sycl::aspect::cpu:
+    return "cpu";
+  case sycl::aspect::gpu:
+    return "gpu";
+  case sycl::aspect::accelerator:
+    return "accelerator";
+  case sycl::aspect::custom:
+    return "custom";
+  case sycl::aspect::emulated:
+    return "emulated";
+  case sycl::aspect::host_debuggable:
+    return "host_debuggable";
+  case sycl::aspect::fp16:
+    return "fp16";
+  case sycl::aspect::fp64:
+    return "fp64";
+  case sycl::aspect::atomic64:
+    return "atomic64";
+  case sycl::aspect::image:
+    return "image";
+  case sycl::aspect::online_compiler:
+    return "online_compiler";
+  case sycl::aspect::online_linker:
+    return "online_linker";
+  case sycl::aspect::queue_profiling:
+    return "queue_profiling";
+  case sycl::aspect::usm_device_allocations:
+    return "usm_device_allocations";
+  case sycl::aspect::usm_host_allocations:
+    return "usm_host_allocations";
+  case sycl::aspect::usm_atomic_host_allocations:
+    return "usm_atomic_host_allocations";
+  case sycl::aspect::usm_shared_allocations:
+    return "usm_shared_allocations";
+  case sycl::aspect::usm_atomic_shared_allocations:
+    return "usm_atomic_shared_allocations";
+  case sycl::aspect::usm_system_allocations:
+    return "usm_system_allocations";
+  }
+  return "unknown";
+}
+
+std::string sizes_text(const std::size_t* sizes, int dims) {
+  std::string text;
+  for (int d = 0; d < dims; ++d) text += (d ? ", " : "") + std::to_string(sizes[d]);
+  return text;
+}
+
+} // namespace
+
+const kernel_attributes* find_kernel_attributes(std::string_view kernel) {
+  auto& r = records();
+  if (!r.any.load(std::memory_order_acquire)) return nullptr;
+  std::shared_lock lock(r.mutex);
+  auto it = r.kernels.find(kernel);
+  // Entries are never erased; a re-registration replaces the value in place (same storage).
+  return it == r.kernels.end() ? nullptr : &it->second;
+}
+
+std::optional<std::string> attribute_conflict(std::string_view kernel,
+                                              const sycl::detail::device_impl& device) {
+  const kernel_attributes* a = find_kernel_attributes(kernel);
+  if (!a) return std::nullopt;
+  const auto& props = device.props();
+  if (a->device_has)
+    for (sycl::aspect aspect : *a->device_has)
+      if (!device.has(aspect))
+        return kernel_text(kernel) +
+               " is declared [[sycl::device_has(..., aspect::" + aspect_name(aspect) +
+               ", ...)]] but device `" + props.name + "` lacks aspect::" + aspect_name(aspect) +
+               " (SYCL 2020 5.7); submit it to a device that has it (device::has)";
+  if (a->reqd_dims) {
+    std::size_t total = 1;
+    bool overflow = false;
+    for (int d = 0; d < a->reqd_dims; ++d) {
+      if (a->reqd[d] > props.max_work_item_sizes[3 - a->reqd_dims + d]) overflow = true;
+      if (a->reqd[d] && total > props.max_work_group_size / a->reqd[d])
+        overflow = true;
+      else
+        total *= a->reqd[d];
+    }
+    if (overflow || total > props.max_work_group_size)
+      return kernel_text(kernel) + " requires work-groups of (" +
+             sizes_text(a->reqd, a->reqd_dims) +
+             ") work-items ([[sycl::reqd_work_group_size]]) "
+             "but device `" +
+             props.name + "` allows at most " + std::to_string(props.max_work_group_size) +
+             " per work-group (info::device::max_work_group_size, max_work_item_sizes; SYCL "
+             "2020 5.8.1)";
+  }
+  return std::nullopt;
+}
+
+void check_kernel_attributes(const sycl::detail::kernel_launch& launch,
+                             const sycl::detail::device_impl& device) {
+  if (!launch.name || !records().any.load(std::memory_order_acquire)) return;
+  const kernel_attributes* a = find_kernel_attributes(launch.name);
+  if (!a) return;
+  if (auto conflict = attribute_conflict(launch.name, device))
+    sycl::detail::throw_error(sycl::errc::kernel_not_supported, *conflict);
+  if (a->reqd_dims && launch.kind == sycl::detail::kernel_kind::nd_range) {
+    bool match = a->reqd_dims == launch.dimensions;
+    for (int d = 0; match && d < launch.dimensions; ++d) match = a->reqd[d] == launch.local[d];
+    if (!match)
+      sycl::detail::throw_error(
+          sycl::errc::nd_range,
+          kernel_text(launch.name) + " requires work-groups of (" +
+              sizes_text(a->reqd, a->reqd_dims) +
+              ") ([[sycl::reqd_work_group_size]]) but is "
+              "launched with a local range of (" +
+              sizes_text(launch.local, launch.dimensions) +
+              ") (SYCL 2020 5.8.1); launch it with an nd_range of that local range");
+  }
+}
+
+void compile_work_group_size(std::string_view kernel, std::size_t out[3]) {
+  out[0] = out[1] = out[2] = 0;
+  const kernel_attributes* a = find_kernel_attributes(kernel);
+  if (!a || !a->reqd_dims) return;
+  out[0] = out[1] = out[2] = 1;
+  for (int d = 0; d < a->reqd_dims; ++d) out[3 - a->reqd_dims + d] = a->reqd[d];
+}
+
+} // namespace syclone::runtime
+
+extern "C" SYCLONE_EXPORT void
+__syclone_register_kernel_attributes(const syclone_kernel_attributes* in, uint64_t count) {
+  auto& r = syclone::runtime::records();
+  std::unique_lock lock(r.mutex);
+  for (uint64_t i = 0; i < count; ++i) {
+    syclone::runtime::kernel_attributes a;
+    a.reqd_dims = static_cast<int>(in[i].reqd_work_group_dims > 3 ? 3 : in[i].reqd_work_group_dims);
+    a.hint_dims =
+        static_cast<int>(in[i].work_group_size_hint_dims > 3 ? 3 : in[i].work_group_size_hint_dims);
+    for (int d = 0; d < 3; ++d) {
+      a.reqd[d] = static_cast<std::size_t>(in[i].reqd_work_group_size[d]);
+      a.hint[d] = static_cast<std::size_t>(in[i].work_group_size_hint[d]);
+    }
+    if (in[i].aspect_count >= 0) {
+      a.device_has.emplace();
+      for (int32_t k = 0; k < in[i].aspect_count; ++k)
+        a.device_has->push_back(static_cast<sycl::aspect>(in[i].aspects[k]));
+    }
+    r.kernels[in[i].kernel] = std::move(a);
+  }
+  if (count) r.any.store(true, std::memory_order_release);
+}
