@@ -32,6 +32,13 @@ namespace detail {
 struct h_item_access;
 // The most work-items per work-group of a hierarchical kernel (a CUDA block's limit).
 inline constexpr std::size_t hierarchical_max_group_size = 1024;
+// SYCL 2020 5.7/5.8.1 for parallel_for_work_group: throws errc::kernel_not_supported when the
+// kernel's device_has or reqd_work_group_size asks what the queue's device lacks, errc::nd_range
+// when `local` (the work-group size given, or null) differs from reqd_work_group_size; returns
+// true and the required size in `required` when the kernel has one (src/runtime/
+// kernel_attributes.cpp).
+SYCLONE_EXPORT bool check_hierarchical_attributes(handler& cgh, const char* kernel, int dims,
+                                                  const std::size_t* local, std::size_t* required);
 } // namespace detail
 
 // SYCL 2020 4.9.1.6. h_item: a work-item of parallel_for_work_item, with its physical ids (from
@@ -264,7 +271,15 @@ void handler::hierarchical_dispatch(range<D> groups, const range<D>* local_size,
                           : detail::hierarchical_max_group_size;
   range<D> local = groups;
   for (int d = 0; d < D; ++d) local[d] = 1;
-  if (local_size) {
+  std::size_t given[3] = {0, 0, 0}, required[3] = {0, 0, 0};
+  if (local_size)
+    for (int d = 0; d < D; ++d) given[d] = (*local_size)[d];
+  bool has_required = detail::check_hierarchical_attributes(*this, detail::kernel_name<name_t>(), D,
+                                                            local_size ? given : nullptr, required);
+  if (!local_size && has_required) {
+    // [[sycl::reqd_work_group_size]] sets the implementation-defined work-group size.
+    for (int d = 0; d < D; ++d) local[d] = required[d];
+  } else if (local_size) {
     local = *local_size;
     for (int d = 0; d < D; ++d)
       if (local[d] == 0)

@@ -3,10 +3,12 @@
 #include "kernel_attributes.hpp"
 
 #include "device_impl.hpp"
+#include "queue_impl.hpp"
 
 #include <sycl/detail/kernel_info.hpp>
 #include <sycl/detail/kernel_launch.hpp>
 #include <sycl/exception.hpp>
+#include <sycl/hierarchical.hpp>
 
 #include <atomic>
 #include <cstdlib>
@@ -39,6 +41,8 @@ recorded_attributes& records() {
   return *r;
 }
 
+} // namespace
+
 std::string kernel_text(std::string_view name) {
   std::string mangled(name);
   int status = 0;
@@ -49,6 +53,8 @@ std::string kernel_text(std::string_view name) {
   if (result.starts_with(prefix)) result.erase(0, prefix.size());
   return "kernel `" + result + "`";
 }
+
+namespace {
 
 const char* aspect_name(sycl::aspect a) {
   switch (a) {
@@ -94,13 +100,13 @@ const char* aspect_name(sycl::aspect a) {
   return "unknown";
 }
 
+} // namespace
+
 std::string sizes_text(const std::size_t* sizes, int dims) {
   std::string text;
   for (int d = 0; d < dims; ++d) text += (d ? ", " : "") + std::to_string(sizes[d]);
   return text;
 }
-
-} // namespace
 
 const kernel_attributes* find_kernel_attributes(std::string_view kernel) {
   auto& r = records();
@@ -119,10 +125,9 @@ std::optional<std::string> attribute_conflict(std::string_view kernel,
   if (a->device_has)
     for (sycl::aspect aspect : *a->device_has)
       if (!device.has(aspect))
-        return kernel_text(kernel) +
-               " is declared [[sycl::device_has(..., aspect::" + aspect_name(aspect) +
-               ", ...)]] but device `" + props.name + "` lacks aspect::" + aspect_name(aspect) +
-               " (SYCL 2020 5.7); submit it to a device that has it (device::has)";
+        return kernel_text(kernel) + " needs aspect::" + aspect_name(aspect) +
+               " ([[sycl::device_has]] on it or on a function it calls) but device `" + props.name +
+               "` lacks it (SYCL 2020 5.7); submit it to a device that has it (device::has)";
   if (a->reqd_dims) {
     std::size_t total = 1;
     bool overflow = false;
@@ -152,7 +157,9 @@ void check_kernel_attributes(const sycl::detail::kernel_launch& launch,
   if (!a) return;
   if (auto conflict = attribute_conflict(launch.name, device))
     sycl::detail::throw_error(sycl::errc::kernel_not_supported, *conflict);
-  if (a->reqd_dims && launch.kind == sycl::detail::kernel_kind::nd_range) {
+  // User nd_range kernels (run_item); the nd_range shapes the runtime itself chooses for range
+  // reductions and hierarchical kernels (run_range) are checked where they are chosen.
+  if (a->reqd_dims && launch.kind == sycl::detail::kernel_kind::nd_range && launch.run_item) {
     bool match = a->reqd_dims == launch.dimensions;
     for (int d = 0; match && d < launch.dimensions; ++d) match = a->reqd[d] == launch.local[d];
     if (!match)
@@ -175,7 +182,56 @@ void compile_work_group_size(std::string_view kernel, std::size_t out[3]) {
   for (int d = 0; d < a->reqd_dims; ++d) out[3 - a->reqd_dims + d] = a->reqd[d];
 }
 
+std::string attributes_text(std::string_view kernel) {
+  const kernel_attributes* a = find_kernel_attributes(kernel);
+  if (!a) return {};
+  std::string text;
+  auto add = [&](const std::string& item) { text += (text.empty() ? "" : " ") + item; };
+  if (a->reqd_dims) add("reqd_work_group_size(" + sizes_text(a->reqd, a->reqd_dims) + ")");
+  if (a->hint_dims) add("work_group_size_hint(" + sizes_text(a->hint, a->hint_dims) + ")");
+  if (a->device_has) {
+    std::string list;
+    for (sycl::aspect aspect : *a->device_has)
+      list += (list.empty() ? "aspect::" : ", aspect::") + std::string(aspect_name(aspect));
+    add("device_has(" + list + ")");
+  }
+  return text;
+}
+
 } // namespace syclone::runtime
+
+SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+bool check_hierarchical_attributes(handler& cgh, const char* kernel, int dims,
+                                   const std::size_t* local, std::size_t* required) {
+  const syclone::runtime::kernel_attributes* a =
+      syclone::runtime::find_kernel_attributes(kernel ? kernel : "");
+  if (!a) return false;
+  const device_impl& device = *cgh.impl()->m_queue->device();
+  if (auto conflict = syclone::runtime::attribute_conflict(kernel, device))
+    throw_error(errc::kernel_not_supported, *conflict);
+  if (!a->reqd_dims) return false;
+  if (local) {
+    bool match = a->reqd_dims == dims;
+    for (int d = 0; match && d < dims; ++d) match = a->reqd[d] == local[d];
+    if (!match)
+      throw_error(errc::nd_range,
+                  syclone::runtime::kernel_text(kernel) + " requires work-groups of (" +
+                      syclone::runtime::sizes_text(a->reqd, a->reqd_dims) +
+                      ") ([[sycl::reqd_work_group_size]]) but parallel_for_work_group gives (" +
+                      syclone::runtime::sizes_text(local, dims) + ") (SYCL 2020 5.8.1)");
+  } else if (a->reqd_dims != dims) {
+    throw_error(errc::nd_range, syclone::runtime::kernel_text(kernel) + " requires " +
+                                    std::to_string(a->reqd_dims) +
+                                    "-dimensional work-groups ([[sycl::reqd_work_group_size]]) "
+                                    "but is launched over " +
+                                    std::to_string(dims) + " dimensions (SYCL 2020 5.8.1)");
+  }
+  for (int d = 0; d < a->reqd_dims; ++d) required[d] = a->reqd[d];
+  return true;
+}
+} // namespace detail
+SYCLONE_END_NAMESPACE
 
 extern "C" SYCLONE_EXPORT void
 __syclone_register_kernel_attributes(const syclone_kernel_attributes* in, uint64_t count) {

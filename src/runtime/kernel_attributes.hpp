@@ -29,6 +29,10 @@ struct kernel_attributes {
   std::optional<std::vector<sycl::aspect>> device_has;
 };
 
+// "kernel `<demangled name>`", "8, 8, 1": for messages.
+std::string kernel_text(std::string_view kernel);
+std::string sizes_text(const std::size_t* sizes, int dims);
+
 // The recorded attributes of `kernel`, or nullptr.
 const kernel_attributes* find_kernel_attributes(std::string_view kernel);
 
@@ -45,5 +49,9 @@ void check_kernel_attributes(const sycl::detail::kernel_launch& launch,
 // info::kernel_device_specific::compile_work_group_size: reqd_work_group_size as range<3>
 // (SYCL order, unused leading dimensions 1), or {0, 0, 0} without the attribute.
 void compile_work_group_size(std::string_view kernel, std::size_t out[3]);
+
+// info::kernel::attributes: the kernel's attributes as written in source, space-separated, e.g.
+// "reqd_work_group_size(8, 8) device_has(aspect::fp64)"; empty without any.
+std::string attributes_text(std::string_view kernel);
 
 } // namespace syclone::runtime

@@ -785,8 +785,9 @@ SYCLONE_EXPORT std::uint32_t kernel::get_info<info::kernel::num_args>() const {
 }
 template <>
 SYCLONE_EXPORT std::string kernel::get_info<info::kernel::attributes>() const {
-  // syclone kernels carry no attributes of SYCL 2020 5.8.1.
-  return {};
+  // SYCL 2020 5.8.1 attributes of the kernel (reqd_work_group_size, work_group_size_hint,
+  // device_has), as recorded by syclone++.
+  return syclone::runtime::attributes_text(m_impl->name());
 }
 
 template <>

@@ -5,8 +5,11 @@
 // - reqd_work_group_size (1-3 dimensions): a matching nd_range runs; another local range throws
 //   errc::nd_range, a size beyond the device's limits errc::kernel_not_supported (5.7), both from
 //   submit; compile_work_group_size reports it (0, 0, 0 without).
-// - device_has: an aspect the device lacks throws errc::kernel_not_supported and makes the kernel
-//   incompatible (is_compatible); aspects it has, or none, run.
+// - device_has: an aspect the device lacks, on the kernel or on a function it calls, throws
+//   errc::kernel_not_supported and makes the kernel incompatible (is_compatible); aspects it
+//   has, or none, run; info::kernel::attributes names the attributes.
+// - parallel_for_work_group takes the required size as its work-group size, and throws
+//   errc::nd_range for another size given.
 // - work_group_size_hint compiles and runs; reqd_sub_group_size after the parameter list counts.
 #include <sycl/sycl.hpp>
 
@@ -53,8 +56,16 @@ struct needs {
   [[sycl::device_has(A)]] void operator()() const { out[0] = 7; }
 };
 
+// SYCL 2020 5.7: a kernel needs the aspects of the device_has of every function it calls.
+template <sycl::aspect A>
+[[sycl::device_has(A)]] void decorated(int* out) {
+  out[2] = 9;
+}
+
 template <std::size_t N>
 class lambda_kernel;
+class calls_decorated;
+class hier_kernel;
 template <int S>
 class sub_group_kernel;
 class lacking_kernel;
@@ -132,8 +143,32 @@ int main() {
           q.single_task<plain_kernel>([=]() [[sycl::device_has()]] { out[1] = 3; });
         }) == sycl::errc::success);
   CHECK(out[1] == 3);
+  CHECK(submission_error(q, [&] {
+          q.single_task<calls_decorated>([=] { decorated<sycl::aspect::custom>(out); });
+        }) == sycl::errc::kernel_not_supported);
   CHECK(!sycl::is_compatible({sycl::get_kernel_id<lacking_kernel>()}, d));
+  CHECK(!sycl::is_compatible({sycl::get_kernel_id<calls_decorated>()}, d));
   CHECK(sycl::is_compatible({sycl::get_kernel_id<plain_kernel>()}, d));
+
+  // parallel_for_work_group: the required size is the work-group size when none is given; another
+  // size given throws errc::nd_range.
+  auto hier = [=](sycl::group<1> g) [[sycl::reqd_work_group_size(4)]] {
+    g.parallel_for_work_item([&](sycl::h_item<1> i) {
+      out[i.get_global_id(0)] = static_cast<int>(g.get_local_range(0));
+    });
+  };
+  for (int i = 0; i < 8; ++i) out[i] = 0;
+  CHECK(submission_error(q, [&] {
+          q.submit([&](sycl::handler& h) {
+            h.parallel_for_work_group<hier_kernel>(sycl::range<1>(2), hier);
+          });
+        }) == sycl::errc::success);
+  CHECK(out[0] == 4 && out[7] == 4);
+  CHECK(submission_error(q, [&] {
+          q.submit([&](sycl::handler& h) {
+            h.parallel_for_work_group<hier_kernel>(sycl::range<1>(2), sycl::range<1>(8), hier);
+          });
+        }) == sycl::errc::nd_range);
 
   // work_group_size_hint: a hint, any launch runs.
   CHECK(submission_error(q, [&] {
@@ -160,6 +195,12 @@ int main() {
             .get_info<compile_work_group_size>(d) == sycl::range<3>(1, 2, 4));
   CHECK(bundle.get_kernel<hint_kernel>().get_info<compile_work_group_size>(d) ==
         sycl::range<3>(0, 0, 0));
+  CHECK(bundle.get_kernel<lambda_kernel<8>>().get_info<sycl::info::kernel::attributes>() ==
+        "reqd_work_group_size(8)");
+  CHECK(bundle.get_kernel<plain_kernel>().get_info<sycl::info::kernel::attributes>() ==
+        "device_has()");
+  CHECK(bundle.get_kernel<hint_kernel>().get_info<sycl::info::kernel::attributes>() ==
+        "work_group_size_hint(4)");
   if (has1)
     CHECK(bundle.get_kernel<sub_group_kernel<1>>().get_info<compile_sub_group_size>(d) == 1);
   CHECK(bundle.get_kernel<hint_kernel>().get_info<compile_sub_group_size>(d) == 0);

@@ -333,7 +333,11 @@ struct device_has_attr : kernel_attr {
       }
       args.push_back(arg);
     }
-    // An annotation with no argument still records an empty aspect list.
+    // The first argument counts the aspects: an annotation always has arguments (clang 22 emits
+    // an argument-less annotation of a device compile with a pointer of the wrong address space,
+    // which the IR reader rejects), and device_has() records an empty list.
+    args.insert(args.begin(), IntegerLiteral::Create(S.Context, llvm::APInt(32, args.size()),
+                                                     S.Context.IntTy, attr.getLoc()));
     if (Attr* a = S.CreateAnnotationAttr(attr, device_has_annotation, args)) D->addAttr(a);
     return AttributeApplied;
   }
@@ -539,35 +543,81 @@ private:
     return used.empty() ? all : used;
   }
 
-  // SYCL 2020 5.8.1 attributes of the kernel's call operator, as "<kind> <values...>" (kind:
-  // reqd_work_group_size, work_group_size_hint, device_has; values in SYCL dimension order, and
-  // aspects as their sycl::aspect values).
+  // The values of an annotation's arguments, or nothing when one is not a constant yet.
+  static std::optional<std::vector<std::uint64_t>> annotation_values(ASTContext& ctx,
+                                                                     const AnnotateAttr* a) {
+    std::vector<std::uint64_t> values;
+    for (const Expr* e : a->args()) {
+      Expr::EvalResult value;
+      if (e->isValueDependent() || !e->EvaluateAsRValue(value, ctx) || !value.Val.isInt())
+        return std::nullopt;
+      values.push_back(value.Val.getInt().getZExtValue());
+    }
+    return values;
+  }
+
+  // SYCL 2020 5.8.1 attributes of a kernel, as "<kind> <values...>" lines (kind:
+  // reqd_work_group_size, work_group_size_hint: sizes in SYCL dimension order, from the call
+  // operator the kernel invokes; device_has: the sycl::aspect values of every device_has in the
+  // kernel's static call graph (SYCL 2020 5.7: a kernel calling a function declared
+  // device_has(X) needs X), followed by "end").
   static std::vector<std::string> kernel_attributes(ASTContext& ctx, const CXXRecordDecl* functor) {
     std::vector<std::string> lines;
-    std::set<std::string> kinds;
-    for (const FunctionDecl* op : called_operators(functor)) {
-      for (const auto* a : op->specific_attrs<AnnotateAttr>()) {
-        StringRef annotation = a->getAnnotation();
-        if (annotation != reqd_wg_annotation && annotation != wg_hint_annotation &&
-            annotation != device_has_annotation)
-          continue;
-        std::string kind = annotation.drop_front(strlen("syclone.")).str();
-        if (kinds.count(kind)) continue;
-        std::string line = kind;
-        bool complete = true;
-        for (const Expr* e : a->args()) {
-          Expr::EvalResult value;
-          if (e->isValueDependent() || !e->EvaluateAsRValue(value, ctx) || !value.Val.isInt()) {
-            complete = false;
-            break;
-          }
-          line += " " + std::to_string(value.Val.getInt().getZExtValue());
+    std::vector<const FunctionDecl*> operators = called_operators(functor);
+    for (StringRef annotation : {reqd_wg_annotation, wg_hint_annotation}) {
+      bool done = false;
+      for (const FunctionDecl* op : operators) {
+        for (const auto* a : op->specific_attrs<AnnotateAttr>()) {
+          if (a->getAnnotation() != annotation) continue;
+          auto values = annotation_values(ctx, a);
+          if (!values) continue;
+          std::string line = annotation.drop_front(strlen("syclone.")).str();
+          for (std::uint64_t v : *values) line += " " + std::to_string(v);
+          lines.push_back(line);
+          done = true;
+          break;
         }
-        if (!complete) continue;
-        if (kind == "device_has") line += " end"; // an empty aspect list still has a line
-        kinds.insert(kind);
-        lines.push_back(line);
+        if (done) break;
       }
+    }
+    // device_has over the static call graph.
+    struct callees : RecursiveASTVisitor<callees> {
+      std::vector<const FunctionDecl*> found;
+      bool VisitCallExpr(CallExpr* e) {
+        if (const FunctionDecl* f = e->getDirectCallee()) found.push_back(f);
+        return true;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr* e) {
+        found.push_back(e->getConstructor());
+        return true;
+      }
+    };
+    std::vector<const FunctionDecl*> work = operators;
+    std::set<const FunctionDecl*> seen;
+    std::set<std::uint64_t> aspects;
+    bool any = false;
+    while (!work.empty()) {
+      const FunctionDecl* f = work.back();
+      work.pop_back();
+      if (!seen.insert(f).second) continue;
+      for (const FunctionDecl* d : f->redecls())
+        for (const auto* a : d->specific_attrs<AnnotateAttr>()) {
+          if (a->getAnnotation() != device_has_annotation) continue;
+          if (auto values = annotation_values(ctx, a); values && !values->empty()) {
+            any = true; // values: the count, then the aspects
+            aspects.insert(values->begin() + 1, values->end());
+          }
+        }
+      const FunctionDecl* definition = nullptr;
+      if (!f->hasBody(definition) || !definition->getBody()) continue;
+      callees v;
+      v.TraverseStmt(const_cast<Stmt*>(definition->getBody()));
+      work.insert(work.end(), v.found.begin(), v.found.end());
+    }
+    if (any) {
+      std::string line = "device_has";
+      for (std::uint64_t a : aspects) line += " " + std::to_string(a);
+      lines.push_back(line + " end");
     }
     return lines;
   }
