@@ -224,23 +224,26 @@ void* buffer_impl::newest_device_copy(sycl::backend b) {
   return native_on(*target, access_mode::read);
 }
 
-std::vector<std::shared_ptr<event_impl>>
-buffer_impl::add_access(access_mode mode, const std::shared_ptr<event_impl>& ev) {
+void buffer_impl::add_access(access_mode mode, const std::shared_ptr<event_impl>& ev,
+                             std::vector<std::shared_ptr<event_impl>>& deps) {
+  auto done = [](const std::shared_ptr<event_impl>& e) {
+    return e->status() == info::event_command_status::complete;
+  };
   state& s = root_state();
   std::lock_guard lock(s.mutex);
-  std::vector<std::shared_ptr<event_impl>> deps;
-  if (s.last_write && !s.last_write->is_complete()) deps.push_back(s.last_write);
+  if (s.last_write && !done(s.last_write)) deps.push_back(s.last_write);
   if (mode == access_mode::read) {
-    std::erase_if(s.reads, [](const auto& e) { return e->is_complete(); });
+    // Reads pile up between writes; now and then the backend is asked which of them finished.
+    if (s.reads.size() >= 16)
+      std::erase_if(s.reads, [](const auto& e) { return e->is_complete(); });
     s.reads.push_back(ev);
   } else {
     for (auto& r : s.reads)
-      if (!r->is_complete()) deps.push_back(r);
+      if (!done(r)) deps.push_back(r);
     s.reads.clear();
     s.last_write = ev;
     s.written = true;
   }
-  return deps;
 }
 
 void buffer_impl::wait_all() {
@@ -311,7 +314,8 @@ std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode, bool
                                           void** data) {
   auto ev = std::make_shared<event_impl>(false);
   ev->host_access = true;
-  auto deps = b.add_access(mode, ev);
+  std::vector<std::shared_ptr<event_impl>> deps;
+  b.add_access(mode, ev, deps);
   for (auto& d : deps)
     if (!d->host_access) d->wait();
   ev->set_running();

@@ -54,9 +54,11 @@ public:
   // when stale); null when the buffer has no copy on such a device.
   void* newest_device_copy(sycl::backend b);
 
-  // Dependencies of a new access in `mode`; records `ev` as that access. Thread-safe.
-  std::vector<std::shared_ptr<event_impl>> add_access(access_mode mode,
-                                                      const std::shared_ptr<event_impl>& ev);
+  // Appends to `deps` the dependencies of a new access in `mode` (commands that may not have
+  // completed: the scheduler tells those that did, without a driver call where stream order
+  // already answers); records `ev` as that access. Thread-safe.
+  void add_access(access_mode mode, const std::shared_ptr<event_impl>& ev,
+                  std::vector<std::shared_ptr<event_impl>>& deps);
   // Waits for every command that uses the buffer.
   void wait_all();
 

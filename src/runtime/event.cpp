@@ -95,19 +95,31 @@ void event_impl::request_notify(const std::shared_ptr<syclone::runtime::native_e
   });
 }
 
+bool event_impl::wait_native() {
+  auto n = native();
+  if (!n) return false;
+  try {
+    n->wait();
+  } catch (...) {
+    if (auto q = queue()) q->report_async(std::current_exception());
+  }
+  set_complete();
+  return true;
+}
+
 void event_impl::wait() {
   if (status() == info::event_command_status::complete) return;
   // The backend's wait returns at once for an operation already done, so asking it first
   // (is_complete) would only add a driver call to every submit -> wait round trip.
-  if (auto n = native()) {
-    try {
-      n->wait();
-    } catch (...) {
-      if (auto q = queue()) q->report_async(std::current_exception());
-    }
-    set_complete();
-    return;
+  if (wait_native()) return;
+  // A command that is ready but that no worker took yet runs on this thread, which would only
+  // block otherwise (scheduler.cpp).
+  if (run_queued(*this)) {
+    if (status() == info::event_command_status::complete || wait_native()) return;
   }
+  // A command running on a worker often completes within microseconds: poll a while before
+  // sleeping, so that completing it costs that worker no wake-up system call.
+  if (!native() && spin_until_complete()) return;
   std::unique_lock lock(m_mutex);
   ++m_waiters;
   // The command may still be waiting for its dependencies; once it runs on an asynchronous
@@ -126,6 +138,20 @@ void event_impl::keep_until_complete(std::shared_ptr<const void> keep) {
     return;
   }
   m_keep = std::move(keep);
+}
+
+bool event_impl::spin_until_complete() const {
+  constexpr auto spin = std::chrono::microseconds(20);
+  const auto deadline = std::chrono::steady_clock::now() + spin;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (status() == info::event_command_status::complete) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+  }
 }
 
 bool event_impl::on_complete(std::function<void()> fn) {

@@ -17,6 +17,11 @@ namespace detail {
 
 std::uint64_t now_ns() noexcept;
 
+class event_impl;
+// Runs the command of `ev` on the calling thread when it is ready but no worker took it yet;
+// false otherwise (src/runtime/scheduler.cpp).
+bool run_queued(const event_impl& ev);
+
 class event_impl : public std::enable_shared_from_this<event_impl> {
 public:
   // A user-visible event for a command; `profiling` enables the profiling queries.
@@ -48,6 +53,15 @@ public:
   // the command completed, for every waiter). Released at once if the event already completed.
   void keep_until_complete(std::shared_ptr<const void> keep);
 
+  // The stream the command ran on, once it ran on one (the scheduler keeps a command on the
+  // stream of a command it depends on, where stream order is the dependency).
+  void set_stream(const syclone::runtime::stream* s) noexcept {
+    m_stream.store(s, std::memory_order_release);
+  }
+  const syclone::runtime::stream* stream() const noexcept {
+    return m_stream.load(std::memory_order_acquire);
+  }
+
   bool profiling() const noexcept { return m_profiling; }
   std::uint64_t submit_time() const { return m_submit; }
   std::uint64_t start_time() const { return m_start; }
@@ -65,9 +79,14 @@ public:
                         const std::shared_ptr<event_impl>& previous);
 
 private:
+  // Polls the status for a few microseconds; true once complete.
+  bool spin_until_complete() const;
+  // Waits for the native event, if there is one yet; false otherwise.
+  bool wait_native();
   void request_notify(const std::shared_ptr<syclone::runtime::native_event>& native);
   std::atomic<info::event_command_status> m_status{info::event_command_status::submitted};
   bool m_profiling;
+  std::atomic<const syclone::runtime::stream*> m_stream{nullptr};
   std::uint64_t m_submit = 0, m_start = 0, m_end = 0;
   std::weak_ptr<queue_impl> m_queue;
   std::shared_ptr<syclone::runtime::native_event> m_native;

@@ -191,7 +191,9 @@ void interop_handle::check_backend(backend b, const char* what) const {
 }
 
 void* interop_handle::native_queue(backend) const {
-  return m_queue->stream().native_handle();
+  // The stream the scheduler chose for the command (an out-of-order queue has several).
+  auto& stream = m_command && m_command->stream ? *m_command->stream : m_queue->stream();
+  return stream.native_handle();
 }
 
 void* interop_handle::native_mem(backend, detail::buffer_impl& buffer) const {

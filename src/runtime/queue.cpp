@@ -4,6 +4,7 @@
 #include "kernel_attributes.hpp"
 #include "kernel_bundle_impl.hpp"
 #include "sub_group.hpp"
+#include "submit_profile.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -65,6 +66,11 @@ bool handler_impl::requires_buffer(const buffer_impl& b) const {
   return false;
 }
 
+syclone::runtime::stream& handler_impl::pin_stream() {
+  if (!m_command.stream) m_command.stream = &m_queue->stream();
+  return *m_command.stream;
+}
+
 std::size_t handler_impl::reserve_local(std::size_t bytes, std::size_t align) {
   std::size_t offset = (m_local_bytes + align - 1) / align * align;
   m_local_bytes = offset + bytes;
@@ -116,7 +122,16 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
   if (!m_context->contains(m_device.get()))
     throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
                                "context with this device");
-  m_stream = stream ? std::move(stream) : m_device->backend_device().create_stream(m_profiling);
+  m_computes_on_host = m_device->backend_device().backend() == backend::syclone_host;
+  if (stream) {
+    m_streams.push_back(std::move(stream)); // a native stream the queue adopted: its only one
+  } else {
+    // Streams are cheap on the device but not free to create (a driver call each), so only
+    // queues whose commands can overlap get more than one.
+    std::size_t streams = m_in_order || m_computes_on_host ? 1 : 4;
+    for (std::size_t i = 0; i < streams; ++i)
+      m_streams.push_back(m_device->backend_device().create_stream(m_profiling));
+  }
 }
 
 // SYCL 2020 4.13.1: asynchronous errors nobody consumed reach a handler when the queue goes, so
@@ -187,11 +202,14 @@ void queue_impl::throw_asynchronous() {
 }
 
 std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&)>& cgf) {
+  using syclone::runtime::submit_phase;
+  syclone::runtime::submit_timer timer;
   auto himpl = std::make_shared<handler_impl>(shared_from_this());
   {
     handler cgh(himpl);
     cgf(cgh); // exceptions propagate synchronously; nothing was enqueued
   }
+  timer.mark(submit_phase::command_group);
   // The command stays inside the handler_impl: one allocation for both (the handler itself is
   // gone, so nothing records into it any more).
   std::shared_ptr<command> cmd(himpl, &himpl->m_command);
@@ -249,18 +267,17 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
     }
     // DESIGN.md "kernel errors": whether the kernel can run here (device code, JIT or cache hit,
     // its limits) is decided now and throws from submit, before anything was enqueued.
-    m_stream->prepare_kernel_launch(l, cmd->local_memory_bytes);
+    stream().prepare_kernel_launch(l, cmd->local_memory_bytes);
   }
+
+  timer.mark(submit_phase::checks);
 
   auto ev = std::make_shared<event_impl>(m_profiling);
   ev->set_queue(weak_from_this());
   ev->backend = m_device->backend_device().backend();
   cmd->event = ev;
   cmd->deps = std::move(himpl->m_deps);
-  for (auto& r : cmd->requirements) {
-    auto deps = r.buffer->add_access(r.mode, ev);
-    cmd->deps.insert(cmd->deps.end(), deps.begin(), deps.end());
-  }
+  for (auto& r : cmd->requirements) r.buffer->add_access(r.mode, ev, cmd->deps);
   {
     std::lock_guard lock(m_mutex);
     if (m_in_order) {
@@ -283,6 +300,8 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
     }
   }
   ev->set_dependencies(cmd->deps, cmd->previous); // schedule() skips those already complete
+  timer.mark(submit_phase::command);
+  if (timer.on()) syclone::runtime::submit_profile_count();
   schedule(std::move(cmd));
   return ev;
 }

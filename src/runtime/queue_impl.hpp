@@ -8,6 +8,7 @@
 #include <sycl/handler.hpp>
 #include <sycl/queue.hpp>
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -63,6 +64,11 @@ struct command {
   std::shared_ptr<event_impl> previous;
   std::shared_ptr<event_impl> event;
   std::shared_ptr<queue_impl> queue;
+  // The queue's stream the command runs on; chosen by the scheduler unless the command group
+  // already enqueued work it must follow on one (handler_impl::pin_stream).
+  syclone::runtime::stream* stream = nullptr;
+  // When the command entered the workers' queue (steady_clock ns; scheduler.cpp).
+  std::uint64_t queued_ns = 0;
 };
 
 // The state of one command group while it is recorded. It also holds the command it records:
@@ -76,6 +82,9 @@ public:
   void add_requirement(buffer_impl& b, access_mode mode, bool no_init, bool on_host);
   bool requires_buffer(const buffer_impl& b) const;
   std::size_t reserve_local(std::size_t bytes, std::size_t align);
+  // The stream the command will run on, for work the command group enqueues ahead of it (it
+  // then runs after that work in stream order).
+  syclone::runtime::stream& pin_stream();
 
   std::shared_ptr<queue_impl> m_queue;
   command m_command;
@@ -99,8 +108,22 @@ public:
   const property_list& properties() const { return m_props; }
   bool in_order() const { return m_in_order; }
   bool profiling() const { return m_profiling; }
-  // The backend stream commands of this queue run on (thread-safe).
-  syclone::runtime::stream& stream() const { return *m_stream; }
+  // The backend stream commands of this queue run on (thread-safe): the first of its streams.
+  syclone::runtime::stream& stream() const { return *m_streams[0]; }
+  // An out-of-order queue of an asynchronous backend has several streams, so that independent
+  // commands overlap on the device (issue 16); the scheduler picks one per command.
+  std::size_t stream_count() const { return m_streams.size(); }
+  // One of the queue's streams for a command with no dependency on any of them (round robin).
+  syclone::runtime::stream& next_stream() {
+    return *m_streams[m_next_stream.fetch_add(1, std::memory_order_relaxed) % m_streams.size()];
+  }
+  bool owns(const syclone::runtime::stream* s) const {
+    for (const auto& own : m_streams)
+      if (own.get() == s) return true;
+    return false;
+  }
+  // Whether commands compute where they run (the host device): they run on worker threads.
+  bool computes_on_host() const { return m_computes_on_host; }
 
   std::shared_ptr<event_impl> submit(const std::function<void(handler&)>& cgf);
   void wait();
@@ -114,7 +137,9 @@ private:
   property_list m_props;
   bool m_in_order;
   bool m_profiling;
-  std::unique_ptr<syclone::runtime::stream> m_stream;
+  bool m_computes_on_host;
+  std::vector<std::unique_ptr<syclone::runtime::stream>> m_streams;
+  std::atomic<std::size_t> m_next_stream{0};
 
   std::mutex m_mutex;
   std::shared_ptr<event_impl> m_last; // in-order queues chain on it

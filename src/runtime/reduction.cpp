@@ -133,7 +133,7 @@ std::byte* scratch(handler& cgh, std::size_t bytes, bool zeroed) {
     return static_cast<std::byte*>(p);
   }
   auto& pool = scratch_pool::of(dev);
-  auto [p, size] = pool.take(bytes, h.m_queue->stream(), zeroed);
+  auto [p, size] = pool.take(bytes, h.pin_stream(), zeroed);
   keep_with_command(h, std::make_shared<pooled_scratch>(&pool, p, size, zeroed));
   return static_cast<std::byte*>(p);
 }

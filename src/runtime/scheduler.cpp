@@ -1,14 +1,30 @@
-// Runs commands in dependency order. A command whose dependencies are complete when it is
-// submitted runs right away on the submitting thread (the host device computes there, which
-// keeps an empty kernel's submit-to-complete in the microseconds); others run on a worker when
-// their last dependency completes. Host tasks always run on a worker, so a blocking host task
-// never blocks submission.
+// Runs commands in dependency order, never blocking the submitting thread (SYCL 2020 3.6:
+// submission is non-blocking; DESIGN.md "execution": kernels and host tasks run on worker
+// threads). A command whose dependencies are complete when it is submitted is dispatched right
+// away: an asynchronous backend (CUDA) enqueues it on the submitting thread, which only adds it
+// to a device stream; a command that computes where it runs (a host-device kernel, copy or
+// fill) and every host task go to a worker. Others are dispatched when their last dependency
+// completes.
+//
+// Keeping the host round trip short: a thread that waits for an event whose command sits in the
+// workers' queue, not yet taken, runs it itself (run_queued), so submit -> wait costs no thread
+// wake-up; a worker that completes a command runs the first command this made ready itself, so
+// a chain of kernels on an in-order queue runs on one worker without hand-offs. Under
+// SYCLONE_HOST_SCHEDULE=shuffle[:seed] workers take ready commands in a pseudo-random order
+// instead (tests use it to expose a dependency the runtime failed to record).
 #include "queue_impl.hpp"
+#include "submit_profile.hpp"
+
+#include "../backends/host/host_config.hpp"
+#include "../backends/host/host_executor.hpp"
 
 #include <sycl/interop_handle.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -18,9 +34,15 @@ namespace detail {
 
 namespace {
 
-void execute(command& cmd) {
+// While a worker completes the command it took from the queue, the first command this makes
+// ready goes here (the worker runs it next) rather than to the queue.
+thread_local std::shared_ptr<command>* t_next = nullptr;
+
+void execute(command& cmd, std::shared_ptr<command>* next) {
+  using syclone::runtime::submit_phase;
+  syclone::runtime::submit_timer timer;
   cmd.event->set_running();
-  auto& stream = cmd.queue->stream();
+  auto& stream = *cmd.stream;
   std::shared_ptr<syclone::runtime::native_event> native;
   try {
     // Buffer data moves to where the command uses it, in dependency order.
@@ -30,6 +52,7 @@ void execute(command& cmd) {
                        cmd.what == command::kind::update_host;
       r.buffer->prepare(host_side ? nullptr : dev, r.mode, r.no_init, &stream);
     }
+    timer.mark(submit_phase::execute);
     switch (cmd.what) {
     case command::kind::kernel:
       native = stream.run_kernel(cmd.launch, cmd.local_memory_bytes);
@@ -64,6 +87,7 @@ void execute(command& cmd) {
     case command::kind::none:
       break;
     }
+    timer.mark(submit_phase::backend);
   } catch (...) {
     // SYCL 2020 4.13.1: errors after submission are asynchronous; the queue stays usable.
     cmd.queue->report_async(std::current_exception());
@@ -82,12 +106,16 @@ void execute(command& cmd) {
     // continuation asks the backend for a notification), and before the event reads complete.
     bool keeps = cmd.keep_alive != nullptr;
     if (keeps) ev->keep_until_complete(std::move(cmd.keep_alive));
+    ev->set_stream(&stream);
     ev->set_native(std::move(native));
     if (keeps) ev->on_complete([] {});
   } else {
     cmd.keep_alive.reset();
+    t_next = next;
     ev->set_complete();
+    t_next = nullptr;
   }
+  timer.mark(submit_phase::execute);
 }
 
 // Whether the command runs on the queue's stream (and so may wait for its dependencies there).
@@ -96,8 +124,31 @@ bool runs_on_stream(const command& cmd) {
          cmd.what == command::kind::fill || cmd.what == command::kind::native_command;
 }
 
-// Workers for commands that become ready later; grows when every worker is busy so that one
-// blocked host task never starves the others. Never destroyed: commands may still be in
+// Whether running the command blocks the thread that runs it until the work is done: host
+// tasks, and everything a backend computes on the calling thread (the host device). Those run
+// on a worker, never on the submitting thread.
+bool blocks_runner(const command& cmd) {
+  return cmd.what == command::kind::host_task || cmd.queue->computes_on_host();
+}
+
+// The stream of an out-of-order queue a command runs on: that of a dependency still running on
+// one of the queue's streams (stream order then is the dependency, at no cost), else the next
+// one in turn, so that independent commands overlap.
+syclone::runtime::stream* choose_stream(const command& cmd) {
+  queue_impl& q = *cmd.queue;
+  for (const auto& dep : cmd.deps)
+    if (const auto* s = dep->stream();
+        s && q.owns(s) && dep->status() != info::event_command_status::complete)
+      return const_cast<syclone::runtime::stream*>(s);
+  return &q.next_stream();
+}
+
+bool shuffled() {
+  return syclone::host::schedule() == syclone::host::schedule_kind::shuffled;
+}
+
+// Workers for ready commands; a command that finds no idle worker left for it starts one, so
+// that a blocked host task never starves the others. Never destroyed: commands may still be in
 // flight while static objects are torn down.
 class worker_pool {
 public:
@@ -106,50 +157,158 @@ public:
     return *pool;
   }
   void push(std::shared_ptr<command> cmd) {
+    // Host tasks may block for as long as they like, so they get threads up to a large bound;
+    // kernels compute (on the host device's own thread pool), so a few threads serve them.
+    // Threads inside host tasks do not count against the kernels' share.
+    const bool host_task = cmd->what == command::kind::host_task;
+    cmd->queued_ns = now_ns();
     std::unique_lock lock(m_mutex);
     m_queue.push_back(std::move(cmd));
-    if (m_idle == 0 && m_threads < max_threads) {
+    m_queued.store(m_queue.size(), std::memory_order_release);
+    // A notified idle thread counts as idle until it runs: there are enough when every queued
+    // command has one.
+    const int idle = m_idle + (m_polling.load(std::memory_order_relaxed) ? 1 : 0);
+    if (idle < static_cast<int>(m_queue.size()) && m_threads < max_threads &&
+        (host_task || m_threads - m_in_host_tasks < m_kernel_threads)) {
       ++m_threads;
       std::thread([this] { loop(); }).detach();
     }
+    // A worker polling for work takes it without the system call of a wake-up (read under the
+    // mutex: a poller that gives up checks the queue under it before it sleeps).
+    const bool polled = m_polling.load(std::memory_order_seq_cst) && m_queue.size() == 1;
     lock.unlock();
-    m_cv.notify_one();
+    if (!polled) m_cv.notify_one();
+  }
+  // Runs the command of `ev` on the calling thread when it waits in the queue; false when no
+  // queued command has that event (a worker took it, or it still waits for dependencies).
+  bool run_queued(const event_impl& ev) {
+    std::shared_ptr<command> cmd;
+    {
+      std::lock_guard lock(m_mutex);
+      for (auto it = m_queue.rbegin(); it != m_queue.rend(); ++it)
+        if ((*it)->event.get() == &ev) {
+          cmd = std::move(*it);
+          m_queue.erase(std::next(it).base());
+          m_queued.store(m_queue.size(), std::memory_order_release);
+          break;
+        }
+    }
+    if (!cmd) return false;
+    execute(*cmd, nullptr);
+    return true;
   }
 
 private:
   static constexpr int max_threads = 256;
+  static constexpr std::uint64_t handoff_ns = 10'000;
+  const int m_kernel_threads =
+      std::max(4, 2 * static_cast<int>(std::thread::hardware_concurrency()));
   void loop() {
+    std::uint64_t state = 0x9e3779b97f4a7c15ull ^ syclone::host::schedule_seed();
     std::unique_lock lock(m_mutex);
     for (;;) {
+      if (m_queue.empty()) poll(lock);
       ++m_idle;
       m_cv.wait(lock, [&] { return !m_queue.empty(); });
       --m_idle;
-      auto cmd = std::move(m_queue.front());
-      m_queue.pop_front();
+      // A command submitted a moment ago is left to its submitter for a few microseconds: a
+      // submit followed by a wait then runs on the waiting thread (run_queued), with no hand-off
+      // between threads.
+      if (std::uint64_t age = now_ns() - m_queue.front()->queued_ns; age < handoff_ns) {
+        ++m_idle;
+        m_cv.wait_for(lock, std::chrono::nanoseconds(handoff_ns - age));
+        --m_idle;
+        continue;
+      }
+      std::shared_ptr<command> cmd;
+      if (m_queue.size() > 1 && shuffled()) {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17; // xorshift64
+        auto pick = m_queue.begin() + static_cast<std::ptrdiff_t>(state % m_queue.size());
+        cmd = std::move(*pick);
+        m_queue.erase(pick);
+      } else {
+        cmd = std::move(m_queue.front());
+        m_queue.pop_front();
+      }
+      m_queued.store(m_queue.size(), std::memory_order_release);
+      const bool host_task = cmd->what == command::kind::host_task;
+      if (host_task) ++m_in_host_tasks;
       lock.unlock();
-      execute(*cmd);
-      cmd.reset();
+      while (cmd) {
+        std::shared_ptr<command> next;
+        execute(*cmd, &next);
+        cmd = std::move(next);
+      }
       lock.lock();
+      if (host_task) --m_in_host_tasks;
     }
   }
+  // One worker at a time polls the queue for a while before it sleeps (SYCLONE_HOST_SPIN_US,
+  // as the host device's pool threads do): commands submitted back to back, or submitted and
+  // waited for, then cost no wake-up system call.
+  void poll(std::unique_lock<std::mutex>& lock) {
+    const std::uint64_t spin_ns = syclone::host::config().spin_ns;
+    if (spin_ns == 0 || m_polling.exchange(true, std::memory_order_seq_cst)) return;
+    lock.unlock();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::nanoseconds(spin_ns);
+    for (bool found = false; !found;) {
+      for (int i = 0; i < 64 && !found; ++i) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        found = m_queued.load(std::memory_order_acquire) != 0;
+      }
+      if (std::chrono::steady_clock::now() >= deadline) break;
+    }
+    m_polling.store(false, std::memory_order_seq_cst);
+    lock.lock();
+  }
+
   std::mutex m_mutex;
   std::condition_variable m_cv;
+  std::atomic<bool> m_polling{false};
+  std::atomic<std::size_t> m_queued{0}; // m_queue.size(), for the poller
   std::deque<std::shared_ptr<command>> m_queue;
   int m_idle = 0;
   int m_threads = 0;
+  int m_in_host_tasks = 0;
 };
+
+// Dispatches a command whose dependencies are met.
+void dispatch(std::shared_ptr<command> cmd) {
+  if (!blocks_runner(*cmd)) {
+    execute(*cmd, nullptr);
+    return;
+  }
+  // Completing a command on a worker made this one ready: that worker runs it next (unless
+  // the shuffled schedule wants the order left to chance).
+  if (t_next && !*t_next && !shuffled()) {
+    *t_next = std::move(cmd);
+    return;
+  }
+  worker_pool::get().push(std::move(cmd));
+}
 
 } // namespace
 
+bool run_queued(const event_impl& ev) {
+  return worker_pool::get().run_queued(ev);
+}
+
 void schedule(std::shared_ptr<command> cmd) {
+  syclone::runtime::submit_timer timer;
   const bool on_stream = runs_on_stream(*cmd);
-  auto& stream = cmd->queue->stream();
+  if (!cmd->stream)
+    cmd->stream =
+        on_stream && cmd->queue->stream_count() > 1 ? choose_stream(*cmd) : &cmd->queue->stream();
+  auto& stream = *cmd->stream;
   // A dependency is met when it completed, or when the device orders the command after it. An
   // earlier operation of the same stream needs nothing at all (the common case of an in-order
   // queue, SYCL 2020 4.6.5.2 property::queue::in_order), so the stream is asked before the
   // driver is queried about the dependency.
   auto satisfied = [&](const std::shared_ptr<event_impl>& dep) {
     if (dep->status() == info::event_command_status::complete) return true;
+    if (on_stream && dep->stream() == &stream) return true; // ran on this stream already
     if (on_stream)
       if (auto native = dep->native(); native && stream.wait_on_device(*native)) return true;
     return dep->is_complete();
@@ -160,22 +319,30 @@ void schedule(std::shared_ptr<command> cmd) {
   std::erase_if(waiting, satisfied);
   if (previous) waiting.push_back(std::move(previous));
 
-  // Only a command that must wait pays for the counter and the continuations; the rest runs now.
+  // Only a command that must wait pays for the counter and the continuations.
   if (!waiting.empty()) {
     auto pending = std::make_shared<std::atomic<std::size_t>>(waiting.size() + 1);
     for (auto& dep : waiting) {
       bool registered = dep->on_complete([pending, cmd] {
-        if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) worker_pool::get().push(cmd);
+        if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) {
+          // Completions of asynchronous backends arrive on their notification thread, which
+          // must not launch work itself: a worker does.
+          if (blocks_runner(*cmd))
+            dispatch(cmd);
+          else
+            worker_pool::get().push(cmd);
+        }
       });
       if (!registered) pending->fetch_sub(1, std::memory_order_acq_rel);
     }
     waiting.clear();
-    if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) {
+      timer.mark(syclone::runtime::submit_phase::dependencies);
+      return;
+    }
   }
-  if (cmd->what == command::kind::host_task)
-    worker_pool::get().push(std::move(cmd));
-  else
-    execute(*cmd);
+  timer.mark(syclone::runtime::submit_phase::dependencies);
+  dispatch(std::move(cmd));
 }
 
 } // namespace detail

@@ -144,6 +144,7 @@ void test_ranged_2d(sycl::queue& q) {
   constexpr int R = 8, C = 10;
   std::vector<int> host(R * C);
   std::iota(host.begin(), host.end(), 0); // value = r * C + c
+  std::vector<int> ones(6, -7);
   {
     sycl::buffer<int, 2> buf(host.data(), sycl::range<2>(R, C));
     // A 3x4 block at (2, 5), read row by row into a pointer.
@@ -178,8 +179,8 @@ void test_ranged_2d(sycl::queue& q) {
       }
     CHECK(ok);
 
-    // pointer -> ranged 2-D accessor (the block lands row by row) and a ranged 2-D fill.
-    std::vector<int> ones(6, -7);
+    // pointer -> ranged 2-D accessor (the block lands row by row) and a ranged 2-D fill. The
+    // source outlives the buffer: the copy may run any time before the buffer's destructor.
     q.submit([&](sycl::handler& h) {
       sycl::accessor acc(buf, h, sycl::range<2>(2, 3), sycl::id<2>(0, 0), sycl::write_only);
       h.copy(ones.data(), acc);

@@ -1,5 +1,6 @@
 #include "cuda_stream.hpp"
 
+#include "../../runtime/submit_profile.hpp"
 #include "cuda_device.hpp"
 #include "cuda_interop.hpp"
 #include "launch_geometry.hpp"
@@ -58,8 +59,11 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     // Only profile() reads the enqueue time: a stream that does not profile skips the clock.
     std::uint64_t enqueued = m_profiling ? host_now_ns() : 0;
     if (start) call(d.event_record, start, m_handle->get());
+    runtime::submit_timer timer;
     enqueue();
+    timer.mark(runtime::submit_phase::driver_launch);
     call(d.event_record, end, m_handle->get());
+    timer.mark(runtime::submit_phase::driver_record);
     return std::make_shared<cuda_event>(services, m_handle, start, end, enqueued, std::move(what));
   } catch (...) {
     pool.release(end);

@@ -146,12 +146,11 @@ public:
                  aspect::usm_device_allocations,
                  aspect::usm_host_allocations,
                  aspect::usm_shared_allocations,
+                 // The host and a running kernel work on one allocation concurrently (SYCL 2020
+                 // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
+                 aspect::usm_atomic_host_allocations,
+                 aspect::usm_atomic_shared_allocations,
                  aspect::usm_system_allocations};
-    // usm_atomic_host_allocations / usm_atomic_shared_allocations promise that the host and a
-    // running kernel work on the same allocation concurrently (SYCL 2020 4.6.4.3). They do not
-    // hold: the scheduler runs a kernel whose dependencies are met on the submitting thread
-    // (src/runtime/scheduler.cpp), so a kernel waiting for the host to set a flag after submit
-    // returns never returns. They come back when host kernels run asynchronously.
   }
 
   sycl::backend backend() const noexcept override { return sycl::backend::syclone_host; }

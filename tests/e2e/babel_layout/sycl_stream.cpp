@@ -89,13 +89,15 @@ T SYCLStream<T>::dot() {
   const T* b = m_b;
   T* partials = m_partials;
   const std::size_t n = m_size;
-  m_queue->parallel_for(sycl::nd_range<1>(m_groups * dot_work_group, dot_work_group),
-                        [=](sycl::nd_item<1> it) {
-                          std::size_t i = it.get_global_id(0);
-                          T x = i < n ? a[i] * b[i] : T(0);
-                          T sum = sycl::reduce_over_group(it.get_group(), x, sycl::plus<T>());
-                          if (it.get_local_id(0) == 0) partials[it.get_group(0)] = sum;
-                        });
+  m_queue
+      ->parallel_for(sycl::nd_range<1>(m_groups * dot_work_group, dot_work_group),
+                     [=](sycl::nd_item<1> it) {
+                       std::size_t i = it.get_global_id(0);
+                       T x = i < n ? a[i] * b[i] : T(0);
+                       T sum = sycl::reduce_over_group(it.get_group(), x, sycl::plus<T>());
+                       if (it.get_local_id(0) == 0) partials[it.get_group(0)] = sum;
+                     })
+      .wait(); // the queue is out of order: the copy below must not overtake the kernel
   std::vector<T> host(m_groups);
   m_queue->memcpy(host.data(), partials, m_groups * sizeof(T)).wait();
   return std::accumulate(host.begin(), host.end(), T(0));
