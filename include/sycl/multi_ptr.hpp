@@ -243,11 +243,13 @@ private:
   decorated_element* m_ptr = nullptr;
 };
 
-// SYCL 2020 4.7.7.1. multi_ptr of void and const void (decorated::no or yes).
-#define SYCLONE_MULTI_PTR_VOID(VoidType)                                                           \
-  template <access::address_space Space, access::decorated DecorateAddress>                        \
-  class multi_ptr<VoidType, Space, DecorateAddress> {                                              \
-    static_assert(DecorateAddress != access::decorated::legacy);                                   \
+// SYCL 2020 4.7.7.1. multi_ptr of void and const void (decorated::no or yes). Each decoration
+// has its own partial specialization, so that multi_ptr<void, Space, decorated::legacy> matches
+// the legacy one below only (a pattern with any decoration made the two ambiguous).
+#define SYCLONE_MULTI_PTR_VOID(VoidType, Decoration)                                               \
+  template <access::address_space Space>                                                           \
+  class multi_ptr<VoidType, Space, access::decorated::Decoration> {                                \
+    static constexpr access::decorated DecorateAddress = access::decorated::Decoration;            \
     using decorated_element = detail::decorated_t<VoidType, Space>;                                \
                                                                                                    \
   public:                                                                                          \
@@ -313,8 +315,10 @@ private:
   private:                                                                                         \
     decorated_element* m_ptr = nullptr;                                                            \
   };
-SYCLONE_MULTI_PTR_VOID(void)
-SYCLONE_MULTI_PTR_VOID(const void)
+SYCLONE_MULTI_PTR_VOID(void, no)
+SYCLONE_MULTI_PTR_VOID(void, yes)
+SYCLONE_MULTI_PTR_VOID(const void, no)
+SYCLONE_MULTI_PTR_VOID(const void, yes)
 #undef SYCLONE_MULTI_PTR_VOID
 
 // SYCL 2020 4.7.7.1 (legacy interface, from SYCL 1.2.1): converts implicitly to ElementType*,
@@ -421,7 +425,10 @@ public:
                      access::decorated::legacy>() const {
     return multi_ptr<const void, Space, access::decorated::legacy>(get_raw());
   }
-  template <typename E = ElementType, typename = std::enable_if_t<!std::is_const_v<E>>>
+  // E is deduced from the target type of a conversion: it must be the element type itself (else
+  // multi_ptr<const int> would also convert to multi_ptr<const void> here, E = void).
+  template <typename E = ElementType,
+            typename = std::enable_if_t<std::is_same_v<E, ElementType> && !std::is_const_v<E>>>
   operator multi_ptr<const E, Space, access::decorated::legacy>() const {
     return multi_ptr<const E, Space, access::decorated::legacy>(get_raw());
   }

@@ -109,6 +109,27 @@ int main() {
   });
   q.wait();
 
+  // Legacy multi_ptr<T> (SYCL 1.2.1 interface) converts to legacy multi_ptr<const T>, <void> and
+  // <const void> (these did not compile: two partial specializations matched legacy void), and
+  // vec loads and stores through them in a kernel.
+  {
+    using gs = sycl::access::address_space;
+    int* data = sycl::malloc_shared<int>(8, q);
+    for (int i = 0; i < 8; ++i) data[i] = i + 1;
+    q.single_task([=] {
+       sycl::multi_ptr<int, gs::global_space> p(data);
+       sycl::multi_ptr<const int, gs::global_space> cp = p;
+       sycl::multi_ptr<void, gs::global_space> vp = p;
+       sycl::multi_ptr<const void, gs::global_space> cvp = cp;
+       sycl::vec<int, 4> v;
+       v.load(1, cp); // elements 4..7
+       v.store(0, p);
+       data[7] = (vp.get() == cvp.get()) ? 100 : -100;
+     }).wait();
+    CHECK(data[0] == 5 && data[3] == 8 && data[7] == 100);
+    sycl::free(data, q);
+  }
+
   if (g_failures) return 1;
   std::printf("core_utilities: ok\n");
   return 0;
