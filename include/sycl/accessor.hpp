@@ -178,6 +178,11 @@ inline constexpr bool accessor_convertible_v =
     (ToMode == FromMode ? (ToMode == access_mode::read || std::is_const_v<To>)
                         : (ToMode == access_mode::read && FromMode == access_mode::read_write));
 
+// The index of operator[](id): id<D>, and for 0 dimensions (no operator[]) a type nobody has.
+template <int Dimensions>
+using accessor_index_t = std::conditional_t<(Dimensions > 0), id<adjusted_dims<Dimensions>>,
+                                            unusable_accessor_operand<3>>;
+
 // has_property / get_property of accessors: the only accessor property of SYCL 2020 is no_init.
 template <typename Property>
 bool accessor_has_property(bool no_init) {
@@ -383,8 +388,9 @@ public:
     return *this;
   }
 
-  template <int D = Dimensions, if_dims<D> = 0>
-  subscript_result operator[](id<dims> index) const {
+  // A non-template, as the size_t form of one dimension is a template: acc[item] (item<1>
+  // converts to both id<1> and size_t) picks this one. 0 dimensions: an unusable parameter.
+  subscript_result operator[](detail::accessor_index_t<Dimensions> index) const {
     return element(m_state.m_data + m_state.index(index));
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
@@ -690,8 +696,7 @@ public:
     return *this;
   }
 
-  template <int D = Dimensions, if_dims<D> = 0>
-  reference operator[](id<dims> index) const {
+  reference operator[](detail::accessor_index_t<Dimensions> index) const {
     return m_state.m_data[m_state.index(index)];
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
@@ -898,8 +903,7 @@ public:
     return *this;
   }
 
-  template <int D = Dimensions, if_dims<D> = 0>
-  reference operator[](id<dims> index) const {
+  reference operator[](detail::accessor_index_t<Dimensions> index) const {
     return data()[detail::linearize(index, m_range)];
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
@@ -963,8 +967,7 @@ public:
 
   using subscript_result =
       typename detail::local_atomic_subscript<is_atomic, elem_t, elem_t&>::type;
-  template <int D = Dimensions, std::enable_if_t<(D > 0), int> = 0>
-  subscript_result operator[](id<dims> index) const {
+  subscript_result operator[](detail::accessor_index_t<Dimensions> index) const {
     return element(&base::operator[](index));
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>

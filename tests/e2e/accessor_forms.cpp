@@ -114,6 +114,11 @@ void test_placeholders_and_guides(sycl::queue& q) {
       h.parallel_for(sycl::range<1>(4),
                      [=](sycl::id<1> i) { tail[i] = 7 + static_cast<int>(i[0]); });
     });
+    // acc[item]: item<1> converts to id<1> and to size_t; the id form is chosen.
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 1, access_mode::read_write, target::device> acc(buf, h);
+      h.parallel_for(sycl::range<1>(N), [=](sycl::item<1> it) { acc[it] = acc[it] + 0; });
+    });
     q.submit([&](sycl::handler& h) {
       h.require(mid);
       h.single_task([=] { mid[1] = 99; }); // element 7
