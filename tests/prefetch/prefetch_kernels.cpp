@@ -101,6 +101,8 @@ void kernels(sycl::queue& q, float* p, sycl::buffer<float>& b) {
 class PfJointSubGroupSeed;
 class PfJointSubGroupAligned;
 class PfJointSubGroupL1;
+class PfJointSubGroupWalk;
+class PfWalkL2;
 
 // seed 000's sub-group example, and a sub-group prefetching 16-byte aligned whole vectors.
 void sub_group_kernels(sycl::queue& q, int* data, sycl::float4* v) {
@@ -122,4 +124,35 @@ void sub_group_kernels(sycl::queue& q, int* data, sycl::float4* v) {
     auto sg = it.get_sub_group();
     syclex::joint_prefetch(sg, v + 64, 32);
   });
+}
+
+// bench/cuda_prefetch.sycl.cpp's latency-bound walk: each sub-group prefetches the line it reads
+// `distance` iterations later, as one bulk prefetch (PfJointSubGroupWalk) or per work-item
+// (PfWalkL2, the reference the joint form should match).
+template <typename Name, bool Joint>
+void walk(sycl::queue& q, const float* a, float* out, std::size_t per_group, int distance,
+          int mask) {
+  q.parallel_for<Name>(sycl::nd_range<1>(132 * 32, 32), [=](sycl::nd_item<1> it) {
+    const std::size_t lines = per_group / 32;
+    const float* base = a + it.get_group(0) * per_group;
+    const std::size_t lane = it.get_local_id(0);
+    float acc = 0.0f;
+    for (std::size_t k = 0; k < lines; ++k) {
+      if (k + distance < lines) {
+        const float* ahead = base + (k + distance) * 32;
+        if constexpr (Joint)
+          syclex::joint_prefetch(it.get_sub_group(), ahead, 32,
+                                 syclex::properties{syclex::prefetch_hint_L2});
+        else
+          syclex::prefetch(ahead + lane, syclex::properties{syclex::prefetch_hint_L2});
+      }
+      float x = base[k * 32 + lane + (static_cast<int>(acc) & mask)];
+      acc = acc * 0.5f + x;
+    }
+    out[it.get_global_id(0)] = acc;
+  });
+}
+void walk_kernels(sycl::queue& q, const float* a, float* out) {
+  walk<PfJointSubGroupWalk, true>(q, a, out, 1 << 16, 32, 0);
+  walk<PfWalkL2, false>(q, a, out, 1 << 16, 32, 0);
 }

@@ -11,9 +11,11 @@
 //                      have, holding the data longer
 //   any level, _nt     sm_90: cp.async.bulk.prefetch.L2 with an L2::evict_first cache policy;
 //                      sm_80: prefetch.global.L2::evict_normal (no evict-first prefetch exists)
-//   joint_prefetch     sm_90, an L2-level hint, 16-byte aligned start and a multiple of 16 bytes:
-//                      one cp.async.bulk.prefetch.L2 for the whole range, issued by the group's
-//                      first work-item; otherwise the 128-byte lines dealt over the work-items.
+//   joint_prefetch     sm_90, an L2-level hint: one cp.async.bulk.prefetch.L2 for the whole range
+//                      widened to 16-byte boundaries (the instruction's alignment; the same
+//                      128-byte lines), issued by the group's first work-item, as native code
+//                      writes it: no test of the address in the loop around it; otherwise the
+//                      128-byte lines dealt over the work-items.
 // A prefetch of a generic pointer first checks that it points to global memory (isspacep.global)
 // and does nothing otherwise: local and private memory have no cache to fill, and a prefetch must
 // never fault.
@@ -144,14 +146,20 @@ SYCLONE_INLINE void joint_prefetch(const void* p, std::size_t bytes, std::size_t
   std::uint64_t a = global_address(p);
   // The bulk prefetch fills L2 only, so an L1 hint keeps the per-line L1 prefetches.
   if constexpr (Level > 0 || NonTemporal) {
-    if (cuda_arch() >= 900 && (a % 16) == 0 && (bytes % 16) == 0) {
+    if (cuda_arch() >= 900) {
       if (id != 0) return;
+      // Widened to 16-byte boundaries, the range still lies in the lines it touched (a line
+      // never crosses a page, so nothing unmapped is named) and a prefetch never faults.
+      const std::uint64_t start = a & ~std::uint64_t(15);
+      const std::uint64_t size = (a + bytes - start + 15) & ~std::uint64_t(15);
+      // A range known small (the usual constant count) takes no loop over 1 GiB pieces.
+      if (bytes <= bulk_prefetch_max_bytes - 16) __builtin_assume(size <= bulk_prefetch_max_bytes);
       if constexpr (NonTemporal)
-        bulk_prefetch_l2(a, bytes, l2_policy_evict_first());
+        bulk_prefetch_l2(start, size, l2_policy_evict_first());
       else if constexpr (Level >= 2)
-        bulk_prefetch_l2(a, bytes, l2_policy_evict_last());
+        bulk_prefetch_l2(start, size, l2_policy_evict_last());
       else
-        bulk_prefetch_l2(a, bytes);
+        bulk_prefetch_l2(start, size);
       return;
     }
   }
