@@ -4,9 +4,12 @@
 # joint_prefetch walk with the PTX and SASS of both sides (syclone's from the JIT dump, nvcc's
 # from -ptx and cuobjdump), and the GPU tests of the scheduler (async_submission,
 # buffer_ordering, kernel_overlap). Writes everything to ${OUT:-.}.
-# Staged tree: `cmake --build build --target bench e2e_async_submission e2e_buffer_ordering
-# e2e_kernel_overlap && scripts/stage_gpu.sh build build-gpu-perf` (here), then on the GPU
-# machine: bench/run_submission.sh build-gpu-perf
+# How to run it (issue 16, helper "perf"):
+#   here, in /work/main after a full build:  cmake --build build --target bench &&
+#                                            scripts/stage_gpu.sh build build-gpu-perf
+#   on the GPU machine (carry build-gpu-perf, about 40 MiB):
+#     bench/run_submission.sh build-gpu-perf; tests/run_cuda_suite.sh build-gpu-perf "$OUT"
+#   (the second checks every e2e program on the H100 with the multi-stream scheduler).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 b=${1:-build-gpu}
