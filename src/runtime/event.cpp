@@ -121,6 +121,14 @@ void event_impl::wait() {
   // sleeping, so that completing it costs that worker no wake-up system call.
   if (!native() && spin_until_complete()) return;
   std::unique_lock lock(m_mutex);
+  // The command may have reached the device meanwhile: set_native asks for a notification only
+  // for waiters registered before it (under this mutex), so wait on the operation itself.
+  if (m_native &&
+      m_status.load(std::memory_order_acquire) != info::event_command_status::complete) {
+    lock.unlock();
+    wait_native();
+    return;
+  }
   ++m_waiters;
   // The command may still be waiting for its dependencies; once it runs on an asynchronous
   // backend, set_native asks for a notification because a waiter is registered.
