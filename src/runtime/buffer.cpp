@@ -129,7 +129,7 @@ void* buffer_impl::data_on(device_impl& d) {
       throw_error(errc::memory_allocation, "buffer: cannot allocate " + std::to_string(r.m_bytes) +
                                                " bytes on " + d.props().name +
                                                "; free device memory or use smaller buffers");
-    s.device_copies.push_back({nullptr, p, false});
+    s.device_copies.push_back({nullptr, p, false, nullptr, nullptr});
     // Keep the device alive as long as the copy: find its shared owner through the platform.
     for (const auto& dev : d.platform()->devices())
       if (dev.get() == &d) s.device_copies.back().device = dev;
@@ -188,6 +188,13 @@ buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
       // Ordered before the command on the same stream.
       moved = stream->copy(contiguous(r.m_storage, 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
     }
+    c->filled = moved;
+    c->filled_on = stream;
+  } else if (c->valid && c->filled && c->filled_on != stream) {
+    if (c->filled->query())
+      c->filled.reset();
+    else if (!stream->wait_on_device(*c->filled))
+      c->filled->wait();
   }
   c->valid = true;
   if (writes) {

@@ -87,6 +87,11 @@ private:
       std::shared_ptr<device_impl> device;
       void* ptr = nullptr;
       bool valid = false;
+      // The copy that last brought the contents here, and the stream it ran on: a command on
+      // another stream (an out-of-order queue has several, other queues their own) that finds
+      // the copy valid waits for it too, since no command orders it after that copy.
+      std::shared_ptr<syclone::runtime::native_event> filled;
+      const syclone::runtime::stream* filled_on = nullptr;
     };
     std::vector<device_copy> device_copies;
     bool host_valid = true;

@@ -3,8 +3,10 @@
 // (WAR), the last of two writes wins (WAW), across several buffers and through sub-buffers of
 // one buffer (overlapping and disjoint). The first command of each pair is slow, so a missed
 // dependency lets the second overtake it: on a GPU the scheduler spreads independent commands
-// over several streams, on the host over worker threads; under SYCLONE_HOST_SCHEDULE=shuffle
-// (SYCLONE_E2E_SHUFFLED: ctest runs it so too) workers take ready commands in a random order.
+// over several streams, on the host over worker threads (and two first reads of one buffer must
+// both see the contents the first of them brought to the device); under
+// SYCLONE_HOST_SCHEDULE=shuffle (SYCLONE_E2E_SHUFFLED: ctest runs it so too) workers take ready
+// commands in a random order.
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
@@ -140,6 +142,27 @@ void test_interleaved_chains(sycl::queue& q) {
   }
   CHECK(ok);
 }
+// Reads need no order among themselves, but the first one to run on a GPU brings the buffer's
+// contents there: a second reader on another stream must still see them, not the device
+// allocation before the copy landed (16 MiB take a while on PCIe).
+void test_first_reads(sycl::queue& q) {
+  constexpr std::size_t M = std::size_t(4) << 20;
+  std::vector<float> in(M), a(M, -1.0f), b(M, -1.0f);
+  for (std::size_t i = 0; i < M; ++i) in[i] = float(i % 1000) + 0.5f;
+  {
+    sycl::buffer<float> src{in.data(), sycl::range<1>(M)};
+    sycl::buffer<float> oa{a.data(), sycl::range<1>(M)}, ob{b.data(), sycl::range<1>(M)};
+    for (auto* out : {&oa, &ob})
+      q.submit([&](sycl::handler& h) {
+        sycl::accessor r{src, h, sycl::read_only};
+        sycl::accessor w{*out, h, sycl::write_only, sycl::no_init};
+        h.parallel_for(sycl::range<1>(M), [=](sycl::id<1> i) { w[i] = r[i]; });
+      });
+  }
+  bool ok = true;
+  for (std::size_t i = 0; i < M; i += 997) ok = ok && a[i] == in[i] && b[i] == in[i];
+  CHECK(ok);
+}
 } // namespace
 
 int main() {
@@ -150,6 +173,7 @@ int main() {
     test_sub_buffers(q, round);
   }
   test_interleaved_chains(q);
+  for (int round = 0; round < 2; ++round) test_first_reads(q);
   if (g_failures) return 1;
   std::printf("buffer_ordering: all checks passed\n");
 }
