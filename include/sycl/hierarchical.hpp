@@ -245,6 +245,10 @@ struct hierarchical_kernel {
     const auto& k = *static_cast<const hierarchical_kernel*>(self);
     for (std::size_t i = begin; i < end; ++i) k.run_group(i);
   }
+  // The host with local accessors: an nd_range of one-item work-groups, item = work-group.
+  static void run_item(const void* self, const std::size_t* group, const std::size_t*) {
+    static_cast<const hierarchical_kernel*>(self)->run_group(group[0]);
+  }
 };
 } // namespace detail
 
@@ -302,9 +306,11 @@ void handler::hierarchical_dispatch(range<D> groups, const range<D>* local_size,
   l.run_range = &object_t::run_range;
   l.dimensions = 1;
   if (target.host) {
-    // One call of run_range per chunk of work-groups.
+    // One call of run_range per chunk of work-groups; with local accessors the runtime runs
+    // run_item per work-group instead (each work-group needs its block of local memory).
     l.kind = detail::kernel_kind::range;
     l.global[0] = groups.size();
+    l.run_item = &object_t::run_item;
   } else {
     // A 1-D block per work-group, one thread per physical work-item (see the top of this file).
     l.kind = detail::kernel_kind::nd_range;

@@ -229,6 +229,14 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
     // SYCL 2020 5.7/5.8.1: device_has, reqd_work_group_size (kernel_not_supported, nd_range).
     syclone::runtime::check_kernel_attributes(l, *m_device);
     syclone::runtime::resolve_sub_group_size(l, props); // seed 004: unsupported size throws here
+    // A range launch that can also run item by item (a hierarchical kernel on the host: one item
+    // per work-group) but uses local memory runs as an nd_range of one-item work-groups, so each
+    // work-group gets its own block of local memory.
+    if (l.kind == kernel_kind::range && cmd->local_memory_bytes && l.run_item &&
+        l.dimensions == 1) {
+      l.kind = kernel_kind::nd_range;
+      l.local[0] = 1;
+    }
     if (l.kind == kernel_kind::nd_range) {
       std::size_t total = 1;
       for (int d = 0; d < l.dimensions; ++d) {

@@ -186,6 +186,32 @@ int main() {
     sycl::free(totals, q);
   }
 
+  // A local_accessor in a hierarchical kernel: each work-group has its own local memory (the
+  // host runs such kernels as one-item work-groups; the CTS's hierarchical_implicit_barriers).
+  {
+    constexpr std::size_t groups = 6, local = 32;
+    std::vector<int> result(groups * local, -1);
+    {
+      sycl::buffer<int> out(result.data(), sycl::range<1>(groups * local));
+      q.submit([&](sycl::handler& h) {
+        sycl::accessor o(out, h, sycl::write_only);
+        sycl::local_accessor<int, 1> tile(sycl::range<1>(local), h);
+        h.parallel_for_work_group(
+            sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+              g.parallel_for_work_item([&](sycl::h_item<1> it) {
+                tile[it.get_local_id(0)] = static_cast<int>(it.get_global_id(0));
+              });
+              g.parallel_for_work_item([&](sycl::h_item<1> it) {
+                o[it.get_global_id(0)] = tile[local - 1 - it.get_local_id(0)];
+              });
+            });
+      });
+    }
+    for (std::size_t gr = 0; gr < groups; ++gr)
+      for (std::size_t l = 0; l < local; ++l)
+        CHECK(result[gr * local + l] == static_cast<int>(gr * local + local - 1 - l));
+  }
+
   // Bad input: a work-group larger than the device runs.
   {
     bool threw = false;
