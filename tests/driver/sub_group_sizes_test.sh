@@ -2,7 +2,9 @@
 # Seed 004 sub-group size attributes through syclone++ and its clang plugin: a kernel calling a
 # SYCL_EXTERNAL function of another translation unit links and runs when the sizes match, and is
 # a link-time error when the kernel's or the declaration's size differs from the definition's;
-# attributes the seed rules out are compile errors; -fsycl-default-sub-group-size is checked.
+# attributes the seed rules out are compile errors; -fsycl-default-sub-group-size is checked; bad
+# SYCL 2020 kernel attributes (reqd_work_group_size, device_has) are compile errors, also after a
+# lambda's parameter list.
 # Usage: sub_group_sizes_test.sh (SYCLONE_CXX=<syclone++>, SOURCE_DIR, WORK_DIR from CMake)
 set -euo pipefail
 inputs="$SOURCE_DIR/tests/driver/inputs"
@@ -52,6 +54,17 @@ expect_error property_and_attribute "differs from the sub_group_size property" \
   "$SYCLONE_CXX" -DBAD=4 -c "$inputs/sg_bad_attributes.cpp" -o bad.o
 expect_error bad_default "use a power of two" \
   "$SYCLONE_CXX" -fsycl-default-sub-group-size=12 -c "$inputs/sg_external_lib.cpp" -o bad.o
+
+# SYCL 2020 kernel attributes: after a lambda's parameter list the plugin applies its own
+# attributes to the call operator and keeps clang's error for any other attribute there.
+expect_error foreign_type_attribute "'nodiscard' attribute cannot be applied to types" \
+  "$SYCLONE_CXX" -fsycl-targets=host -DBAD=1 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
+expect_error zero_work_group_size "must be positive integral constant expressions" \
+  "$SYCLONE_CXX" -fsycl-targets=host -DBAD=2 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
+expect_error not_an_aspect "must be sycl::aspect values" \
+  "$SYCLONE_CXX" -fsycl-targets=host -DBAD=3 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
+expect_error four_dimensions "takes one, two or three work-group dimensions" \
+  "$SYCLONE_CXX" -fsycl-targets=host -DBAD=4 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
 
 if [[ $failed -ne 0 ]]; then exit 1; fi
 echo "sub-group size checks passed"
