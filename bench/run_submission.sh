@@ -37,10 +37,23 @@ cuobjdump -sass "$tmp/prefetch_native" > "$out/ptx/prefetch_native.sass" 2>&1
   echo "=== submission"
   "$b/bench/cuda_submission" 5000 5
   "$tmp/native_submission" 5000 5
+  echo "=== lazy completion events (SYCLONE_CUDA_LAZY_EVENTS=1), same programs"
+  SYCLONE_CUDA_LAZY_EVENTS=1 "$b/bench/cuda_submission" 5000 5 | sed 's/impl=syclone/impl=syclone_lazy/'
+  SYCLONE_CUDA_LAZY_EVENTS=1 "$b/bench/cuda_latency"
+  for t in async_submission buffer_ordering kernel_overlap; do
+    if [ -x "$b/e2e/$t" ]; then
+      SYCLONE_CUDA_LAZY_EVENTS=1 timeout 120 "$b/e2e/$t" > /dev/null 2>&1
+      echo "test $t with lazy events: exit $?"
+    fi
+  done
   echo "=== where a submission's time goes (SYCLONE_SUBMIT_PROFILE, one pattern per process)"
   for p in usm_inorder buffer_chain two_buffers empty graph; do
     echo "--- $p"
     SYCLONE_SUBMIT_PROFILE=1 "$b/bench/cuda_submission" 5000 1 "$p"
+  done
+  for p in usm_inorder empty; do
+    echo "--- ${p}_lazy"
+    SYCLONE_CUDA_LAZY_EVENTS=1 SYCLONE_SUBMIT_PROFILE=1 "$b/bench/cuda_submission" 5000 1 "$p"
   done
   echo "=== latency"
   "$b/bench/cuda_latency"

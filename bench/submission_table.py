@@ -54,6 +54,11 @@ def main():
         ratio = s / n
         g = "" if goal is None else f"≤ {goal:.2f}× {'(met)' if ratio <= goal else '(not met)'}"
         out.append(f"| {p} | {s:.2f} | {n:.2f} | {ratio:.2f} | {g} |")
+        lazy = rows.get((p, "syclone_lazy", "total"))
+        if lazy is not None:
+            r = lazy / n
+            g = "" if goal is None else f"≤ {goal:.2f}× {'(met)' if r <= goal else '(not met)'}"
+            out.append(f"| {p}, SYCLONE_CUDA_LAZY_EVENTS=1 | {lazy:.2f} | {n:.2f} | {r:.2f} | {g} |")
         for variant in ("two_streams", "cuLaunchKernel", "cuda_graph_replay"):
             v = rows.get((p, "cuda", variant))
             if v is not None:

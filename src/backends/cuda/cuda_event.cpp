@@ -158,15 +158,47 @@ void completion_dispatcher::loop() {
 cuda_event::cuda_event(event_services& services, std::shared_ptr<stream_handle> stream,
                        CUevent start, CUevent end, std::uint64_t enqueued_ns, operation_name what)
     : m_services(services), m_stream(std::move(stream)), m_start(start), m_end(end),
-      m_enqueued_ns(enqueued_ns), m_what(std::move(what)) {}
+      m_end_recorded(end != nullptr), m_enqueued_ns(enqueued_ns), m_what(std::move(what)) {}
 
 cuda_event::~cuda_event() {
   if (m_start) {
     m_services.timing_pool.release(m_start);
     m_services.timing_pool.release(m_end);
-  } else {
+  } else if (m_end) {
     m_services.plain_pool.release(m_end);
   }
+}
+
+void cuda_event::record_end_locked() noexcept {
+  if (m_end_recorded.load(std::memory_order_acquire)) return;
+  CUevent e = nullptr;
+  try {
+    e = m_services.plain_pool.acquire();
+  } catch (...) {
+    std::lock_guard lock(m_mutex);
+    if (!m_error) m_error = std::current_exception();
+    m_done.store(true, std::memory_order_release);
+    m_end_recorded.store(true, std::memory_order_release);
+    return;
+  }
+  CUresult r = try_make_current(m_services.context);
+  if (r == CUDA_SUCCESS) r = invoke(driver().event_record, e, m_stream->get());
+  if (r != CUDA_SUCCESS) {
+    m_services.plain_pool.release(e);
+    fail(driver().event_record.name, r);
+  } else {
+    m_end = e;
+  }
+  m_end_recorded.store(true, std::memory_order_release);
+}
+
+CUevent cuda_event::end_event() noexcept {
+  if (!m_end_recorded.load(std::memory_order_acquire)) {
+    std::lock_guard lock(m_stream->mutex);
+    record_end_locked();
+    if (m_stream->unrecorded.lock().get() == this) m_stream->unrecorded.reset();
+  }
+  return m_end;
 }
 
 void cuda_event::fail(const char* call, CUresult result) {
@@ -186,7 +218,9 @@ bool cuda_event::query() {
     fail(driver().ctx_set_current.name, r);
     return true;
   }
-  CUresult r = invoke(driver().event_query, m_end);
+  CUevent end = end_event();
+  if (!end) return true; // recording it failed: done, with that error
+  CUresult r = invoke(driver().event_query, end);
   if (r == CUDA_SUCCESS) {
     m_done.store(true, std::memory_order_release);
     return true;
@@ -200,7 +234,8 @@ bool cuda_event::query() {
 void cuda_event::wait() {
   if (!m_done.load(std::memory_order_acquire)) {
     make_current(m_services.context);
-    CUresult r = invoke(driver().event_synchronize, m_end);
+    CUevent end = end_event();
+    CUresult r = end ? invoke(driver().event_synchronize, end) : CUDA_SUCCESS;
     if (r == CUDA_SUCCESS)
       m_done.store(true, std::memory_order_release);
     else

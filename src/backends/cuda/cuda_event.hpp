@@ -39,6 +39,14 @@ public:
   CUstream get() const noexcept { return m_stream; }
   CUcontext context() const noexcept { return m_context; }
 
+  // Serializes what is enqueued on the stream, so that an operation's completion event is
+  // recorded right after it (cuda_stream::submit, cuda_event::end_event).
+  std::mutex mutex;
+  // SYCLONE_CUDA_LAZY_EVENTS: the stream's last operation, when its completion event is not
+  // recorded yet (guarded by `mutex`): recorded before the next operation is enqueued if its
+  // event still lives, on demand if someone asks first, never if nothing can ask any more.
+  std::weak_ptr<class cuda_event> unrecorded;
+
 private:
   CUcontext m_context;
   CUstream m_stream = nullptr;
@@ -146,7 +154,8 @@ struct event_services {
 };
 
 // One operation on a stream: an event recorded after it and, on streams that profile, a timing
-// event recorded before it (both timing events then).
+// event recorded before it (both timing events then). `end` is null when its recording is left
+// for later (stream_handle::unrecorded).
 class cuda_event final : public runtime::native_event,
                          public std::enable_shared_from_this<cuda_event> {
 public:
@@ -161,8 +170,15 @@ public:
   void notify(std::function<void(std::exception_ptr)> fn) override;
   bool profile(std::uint64_t& start_ns, std::uint64_t& end_ns) override;
 
-  CUevent end_event() const noexcept { return m_end; }
-  void* native_handle() const noexcept override { return m_end; }
+  // The completion event, recorded now if it was left for later (exactly after the operation:
+  // no later operation of the stream was enqueued meanwhile); null when that failed (error()).
+  CUevent end_event() noexcept;
+  void* native_handle() const noexcept override {
+    return const_cast<cuda_event*>(this)->end_event();
+  }
+  // Records the completion event now; the caller holds the stream's mutex and enqueued nothing
+  // after the operation.
+  void record_end_locked() noexcept;
   const stream_handle* stream() const noexcept { return m_stream.get(); }
   CUcontext context() const noexcept { return m_services.context; }
   // The failure query() or wait() saw, or null.
@@ -174,6 +190,7 @@ private:
   event_services& m_services;
   std::shared_ptr<stream_handle> m_stream;
   CUevent m_start, m_end;
+  std::atomic<bool> m_end_recorded;
   std::uint64_t m_enqueued_ns;
   operation_name m_what;
   std::atomic<bool> m_done{false};

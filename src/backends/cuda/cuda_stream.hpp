@@ -57,13 +57,12 @@ private:
   std::shared_ptr<cuda_event> submit(operation_name what, Enqueue&& enqueue);
   void execute(const transfer_op& op, const void* staging, std::size_t pattern_size,
                const std::string& what);
-  // Frees the host staging buffers of fills that completed (call with m_mutex held).
+  // Frees the host staging buffers of fills that completed (call with the stream's mutex held).
   void release_staging();
 
   cuda_device& m_device;
   bool m_profiling;
   std::shared_ptr<stream_handle> m_handle;
-  std::mutex m_mutex;
   struct staging_buffer {
     std::shared_ptr<cuda_event> event;
     void* host;
