@@ -37,6 +37,9 @@ cuobjdump -sass "$tmp/prefetch_native" > "$out/ptx/prefetch_native.sass" 2>&1
   echo "=== submission"
   "$b/bench/cuda_submission" 5000 5
   "$tmp/native_submission" 5000 5
+  echo "=== one stream per out-of-order queue (SYCLONE_QUEUE_STREAMS=1), as before issue 16"
+  SYCLONE_QUEUE_STREAMS=1 "$b/bench/cuda_submission" 5000 5 two_buffers | sed 's/impl=syclone/impl=syclone_1stream/'
+  SYCLONE_QUEUE_STREAMS=1 "$b/bench/cuda_submission" 5000 5 graph | sed 's/impl=syclone/impl=syclone_1stream/'
   echo "=== lazy completion events (SYCLONE_CUDA_LAZY_EVENTS=1), same programs"
   SYCLONE_CUDA_LAZY_EVENTS=1 "$b/bench/cuda_submission" 5000 5 | sed 's/impl=syclone/impl=syclone_lazy/'
   SYCLONE_CUDA_LAZY_EVENTS=1 "$b/bench/cuda_latency"

@@ -54,6 +54,9 @@ def main():
         ratio = s / n
         g = "" if goal is None else f"≤ {goal:.2f}× {'(met)' if ratio <= goal else '(not met)'}"
         out.append(f"| {p} | {s:.2f} | {n:.2f} | {ratio:.2f} | {g} |")
+        one = rows.get((p, "syclone_1stream", "total"))
+        if one is not None:
+            out.append(f"| {p}, SYCLONE_QUEUE_STREAMS=1 | {one:.2f} | {n:.2f} | {one / n:.2f} | |")
         lazy = rows.get((p, "syclone_lazy", "total"))
         if lazy is not None:
             r = lazy / n

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 
@@ -111,6 +112,21 @@ std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t al
 
 const void* command_group_id(const handler& cgh) noexcept { return cgh.impl().get(); }
 
+namespace {
+// SYCLONE_QUEUE_STREAMS: device streams of an out-of-order queue (1 to 16, default 4).
+std::size_t out_of_order_streams() {
+  static const std::size_t n = [] {
+    const char* e = std::getenv("SYCLONE_QUEUE_STREAMS");
+    if (!e || !*e) return std::size_t(4);
+    long v = std::strtol(e, nullptr, 10);
+    if (v >= 1 && v <= 16) return static_cast<std::size_t>(v);
+    std::fprintf(stderr, "syclone: ignoring SYCLONE_QUEUE_STREAMS=\"%s\": expected 1 to 16\n", e);
+    return std::size_t(4);
+  }();
+  return n;
+}
+} // namespace
+
 // queue_impl
 queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
                        async_handler handler, property_list props,
@@ -128,7 +144,7 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
   } else {
     // Streams are cheap on the device but not free to create (a driver call each), so only
     // queues whose commands can overlap get more than one.
-    std::size_t streams = m_in_order || m_computes_on_host ? 1 : 4;
+    std::size_t streams = m_in_order || m_computes_on_host ? 1 : out_of_order_streams();
     for (std::size_t i = 0; i < streams; ++i)
       m_streams.push_back(m_device->backend_device().create_stream(m_profiling));
   }
