@@ -177,6 +177,33 @@ void test_iterators_and_conversions(sycl::queue& q) {
   CHECK(*hro.rbegin() == data[N - 1]);
 }
 
+// A local accessor in a hierarchical kernel: the work-group's work-items share it (on the host
+// such a kernel runs as whole work-groups per thread; it threw errc::kernel_argument).
+void test_local_in_hierarchical(sycl::queue& q) {
+  constexpr int groups = 4, items = 8;
+  std::vector<int> out(groups, 0);
+  {
+    sycl::buffer<int> res(out.data(), sycl::range<1>(groups));
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int, 1> scratch(sycl::range<1>(items), h);
+      sycl::local_accessor<int, 0> total(h);
+      sycl::accessor r(res, h, sycl::write_only);
+      h.parallel_for_work_group(
+          sycl::range<1>(groups), sycl::range<1>(items), [=](sycl::group<1> g) {
+            g.parallel_for_work_item([&](sycl::h_item<1> it) {
+              scratch[it.get_local_id(0)] =
+                  static_cast<int>(g.get_group_id(0) * 100 + it.get_local_id(0));
+            });
+            int t = 0;
+            for (int i = 0; i < items; ++i) t += scratch[i];
+            total = t;
+            r[g.get_group_id(0)] = total;
+          });
+    });
+  }
+  for (int gi = 0; gi < groups; ++gi) CHECK(out[gi] == gi * 100 * items + items * (items - 1) / 2);
+}
+
 void test_properties(sycl::queue& q) {
   sycl::buffer<int> buf{sycl::range<1>(N)};
   q.submit([&](sycl::handler& h) {
@@ -231,6 +258,7 @@ int main() {
   test_zero_dim(q);
   test_placeholders_and_guides(q);
   test_iterators_and_conversions(q);
+  test_local_in_hierarchical(q);
   test_properties(q);
   test_deprecated_targets(q);
   if (g_failures) {
