@@ -153,6 +153,9 @@ void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
     throw_error(errc::invalid, "parallel_for: " + which +
                                    " is a null pointer; pass USM memory (malloc_shared, "
                                    "malloc_device) or a buffer");
+  // The host device writes any host memory: USM of another context (Celerity allocates in one
+  // context and reduces on queues of another) or none at all.
+  if (h.m_queue->device()->host_addressable()) return;
   context ctx = impl_access::make<context>(h.m_queue->context());
   if (get_pointer_type(ptr, ctx) == usm::alloc::unknown) {
     char addr[32];
