@@ -5,6 +5,10 @@
 //     [[intel::reqd_sub_group_size(N)]] and [[intel::named_sub_group_size(automatic|primary)]] on
 //     functions (kernel functors' operator(), lambdas, SYCL_EXTERNAL functions), checks them
 //     and records them as `annotate("syclone.sub_group_size", N)` attributes;
+//   - accepts SYCL 2020's [[sycl::reqd_work_group_size(...)]], [[sycl::work_group_size_hint(...)]]
+//     and [[sycl::device_has(...)]] in the same places, recorded as annotations too;
+//   - applies these attributes also where SYCL 2020 writes them on lambdas, after the parameter
+//     list, which C++ gives to the call operator's type (position_filter);
 //   - resolves the tokens `automatic` and `primary` where nothing else declares them, so that
 //     named_sub_group_size's argument parses (clang lets plugins take expressions only);
 //   - at the end of the translation unit writes what syclone++ needs to a file
@@ -12,9 +16,12 @@
 //     attributes of its functor, from a sub_group_size property, which the SYCL headers expose
 //     through sycl::detail::kernel_sub_group_requirement, or the translation unit's default,
 //     -fplugin-arg-syclone-default=<N|primary|automatic>), and the sub-group size of each
-//     SYCL_EXTERNAL function the translation unit defines or calls.
+//     SYCL_EXTERNAL function the translation unit defines or calls, and each kernel's SYCL 2020
+//     kernel attributes (device_has over the kernel's static call graph).
 // Lines of the file: "kernel <unique stable name> <size>", "define <symbol> <size>",
-// "declare <symbol> <size>", where <size> is a number, "primary" or "automatic".
+// "declare <symbol> <size>", where <size> is a number, "primary" or "automatic";
+// "reqd_work_group_size <kernel> <d0> [<d1> [<d2>]]", "work_group_size_hint <kernel> ...",
+// "device_has <kernel> <aspect value>... end".
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -32,6 +39,7 @@
 #include <clang/Sema/ScopeInfo.h>
 #include <clang/Sema/Sema.h>
 #include <clang/Sema/SemaConsumer.h>
+#include <llvm/Config/abi-breaking.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdint>
@@ -461,11 +469,15 @@ public:
   void InitializeSema(Sema& S) override {
     m_sema = &S;
     S.addExternalSource(llvm::makeIntrusiveRefCnt<named_sizes_source>(S.getASTContext()));
+#if !LLVM_ENABLE_ABI_BREAKING_CHECKS
+    // An LLVM built with assertions (and so ABI-breaking checks) asserts that no error is mapped
+    // to a lower severity; there the lambda position stays clang's error.
     DiagnosticsEngine& diags = S.getDiagnostics();
     diags.setSeverity(diag::err_attribute_not_type_attr, diag::Severity::Remark, SourceLocation());
     DiagnosticConsumer* next = diags.getClient();
     std::unique_ptr<DiagnosticConsumer> owned = diags.takeClient();
     diags.setClient(new position_filter(S, next, std::move(owned)), /*ShouldOwnClient=*/true);
+#endif
   }
 
   void HandleTranslationUnit(ASTContext& ctx) override {
