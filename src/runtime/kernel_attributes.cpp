@@ -4,12 +4,14 @@
 
 #include "device_impl.hpp"
 #include "queue_impl.hpp"
+#include "sub_group.hpp"
 
 #include <sycl/detail/kernel_info.hpp>
 #include <sycl/detail/kernel_launch.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/hierarchical.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cxxabi.h>
@@ -150,6 +152,23 @@ std::optional<std::string> attribute_conflict(std::string_view kernel,
   return std::nullopt;
 }
 
+std::optional<std::string> sub_group_conflict(std::string_view kernel,
+                                              const sycl::detail::device_impl& device) {
+  std::uint32_t required = required_sub_group_size(kernel, 0);
+  if (required == 0 || required == sycl::detail::sub_group_size_primary ||
+      required == sycl::detail::sub_group_size_automatic)
+    return std::nullopt;
+  const auto& sizes = device.props().sub_group_sizes;
+  if (std::find(sizes.begin(), sizes.end(), std::size_t(required)) != sizes.end())
+    return std::nullopt;
+  std::string supported;
+  for (std::size_t size : sizes)
+    supported += (supported.empty() ? "" : ", ") + std::to_string(size);
+  return kernel_text(kernel) + " requires sub-group size " + std::to_string(required) +
+         " but device `" + device.props().name + "` supports " + supported +
+         " (info::device::sub_group_sizes; SYCL 2020 5.8.1)";
+}
+
 void check_kernel_attributes(const sycl::detail::kernel_launch& launch,
                              const sycl::detail::device_impl& device) {
   if (!launch.name || !records().any.load(std::memory_order_acquire)) return;
@@ -204,12 +223,18 @@ SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 bool check_hierarchical_attributes(handler& cgh, const char* kernel, int dims,
                                    const std::size_t* local, std::size_t* required) {
-  const syclone::runtime::kernel_attributes* a =
-      syclone::runtime::find_kernel_attributes(kernel ? kernel : "");
-  if (!a) return false;
+  if (!kernel) return false;
   const device_impl& device = *cgh.impl()->m_queue->device();
+  const syclone::runtime::kernel_attributes* a = syclone::runtime::find_kernel_attributes(kernel);
+  if (!a) {
+    syclone::runtime::choose_sub_group_size(device.props(), kernel); // as below
+    return false;
+  }
   if (auto conflict = syclone::runtime::attribute_conflict(kernel, device))
     throw_error(errc::kernel_not_supported, *conflict);
+  // A required sub-group size the device lacks throws as at submission (kernel_not_supported for
+  // [[sycl::reqd_sub_group_size]], seed 004's feature_not_supported otherwise), before sizes.
+  syclone::runtime::choose_sub_group_size(device.props(), kernel);
   if (!a->reqd_dims) return false;
   if (local) {
     bool match = a->reqd_dims == dims;

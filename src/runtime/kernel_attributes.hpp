@@ -41,6 +41,11 @@ const kernel_attributes* find_kernel_attributes(std::string_view kernel);
 std::optional<std::string> attribute_conflict(std::string_view kernel,
                                               const sycl::detail::device_impl& device);
 
+// Why `kernel` cannot run on `device` because the sub-group size it requires
+// ([[sycl::reqd_sub_group_size]], seed 004's attributes) is not one of the device's, or nothing.
+std::optional<std::string> sub_group_conflict(std::string_view kernel,
+                                              const sycl::detail::device_impl& device);
+
 // At submission (SYCL 2020 5.7, 5.8.1): errc::kernel_not_supported for an attribute_conflict,
 // errc::nd_range when an nd_range's work-group size differs from reqd_work_group_size.
 void check_kernel_attributes(const sycl::detail::kernel_launch& launch,

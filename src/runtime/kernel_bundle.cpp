@@ -140,7 +140,8 @@ const char* state_name(bundle_state state) {
 // its attributes ask nothing the device lacks (5.7, 5.8.1: device_has, reqd_work_group_size).
 bool compatible(std::string_view kernel, const device_impl& dev) {
   return available(kernel, target_of(dev)) &&
-         !syclone::runtime::attribute_conflict(kernel, dev).has_value();
+         !syclone::runtime::attribute_conflict(kernel, dev).has_value() &&
+         !syclone::runtime::sub_group_conflict(kernel, dev).has_value();
 }
 
 bool compatible_with_any(std::string_view kernel,
@@ -155,6 +156,8 @@ std::string incompatible_message(std::string_view kernel,
                                  const std::vector<std::shared_ptr<device_impl>>& devs) {
   for (const auto& d : devs)
     if (auto conflict = syclone::runtime::attribute_conflict(kernel, *d)) return *conflict;
+  for (const auto& d : devs)
+    if (auto conflict = syclone::runtime::sub_group_conflict(kernel, *d)) return *conflict;
   std::string msg = kernel_text(kernel) + " cannot run on ";
   for (std::size_t i = 0; i < devs.size(); ++i)
     msg += (i ? ", `" : "`") + device_name(*devs[i]) + "`";
@@ -457,11 +460,12 @@ std::shared_ptr<kernel_bundle_impl> get_kernel_bundle_impl(const context& ctxt,
     kernels.erase(std::unique(kernels.begin(), kernels.end()), kernels.end());
   } else {
     // SYCL 2020 4.11.6: the kernels compatible with at least one of the devices; attributes
-    // (device_has, reqd_work_group_size) exclude those no device can run.
+    // (device_has, reqd_work_group_size, reqd_sub_group_size) exclude those no device can run.
     for (auto& name : registry().kernel_names()) {
       bool runs_somewhere = false;
       for (const auto& d : impls)
-        runs_somewhere = runs_somewhere || !syclone::runtime::attribute_conflict(name, *d);
+        runs_somewhere = runs_somewhere || (!syclone::runtime::attribute_conflict(name, *d) &&
+                                            !syclone::runtime::sub_group_conflict(name, *d));
       if (runs_somewhere) kernels.push_back(std::move(name));
     }
   }

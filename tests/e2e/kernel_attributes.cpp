@@ -8,6 +8,7 @@
 // - device_has: an aspect the device lacks, on the kernel or on a function it calls, throws
 //   errc::kernel_not_supported and makes the kernel incompatible (is_compatible); aspects it
 //   has, or none, run; info::kernel::attributes names the attributes.
+// - a required sub-group size the device lacks makes the kernel incompatible.
 // - parallel_for_work_group takes the required size as its work-group size, and throws
 //   errc::nd_range for another size given.
 // - work_group_size_hint compiles and runs; reqd_sub_group_size after the parameter list counts.
@@ -66,6 +67,7 @@ template <std::size_t N>
 class lambda_kernel;
 class calls_decorated;
 class hier_kernel;
+class odd_sub_group;
 template <int S>
 class sub_group_kernel;
 class lacking_kernel;
@@ -169,6 +171,17 @@ int main() {
             h.parallel_for_work_group<hier_kernel>(sycl::range<1>(2), sycl::range<1>(8), hier);
           });
         }) == sycl::errc::nd_range);
+
+  // A required sub-group size no device has: incompatible, and parallel_for_work_group throws
+  // errc::kernel_not_supported before it looks at the (too large) work-group size.
+  CHECK(submission_error(q, [&] {
+          q.submit([&](sycl::handler& h) {
+            h.parallel_for_work_group<odd_sub_group>(sycl::range<1>(1), sycl::range<1>(4099),
+                                                     [=](sycl::group<1>)
+                                                         [[sycl::reqd_sub_group_size(3)]] {});
+          });
+        }) == sycl::errc::kernel_not_supported);
+  CHECK(!sycl::is_compatible({sycl::get_kernel_id<odd_sub_group>()}, d));
 
   // work_group_size_hint: a hint, any launch runs.
   CHECK(submission_error(q, [&] {
