@@ -25,12 +25,22 @@ cmake -G Ninja -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release \
 ninja -C "$build" -k 0 ${CELERITY_TARGETS:-} 2>&1 | tee "$out/celerity_build.log"
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 (cd "$build" && ctest --output-on-failure --timeout 600) 2>&1 | tee "$out/celerity_ctest.log"
+# convolution and reduction read an image: a generated 256x192 PPM unless IMAGE names one.
+image=${IMAGE:-$out/celerity_input.ppm}
+if [ ! -f "$image" ]; then
+  python3 -c "
+import sys
+w, h = 256, 192
+px = bytes(v for y in range(h) for x in range(w) for v in ((x * 7) % 256, (y * 5) % 256, ((x + y) * 3) % 256))
+open(sys.argv[1], 'wb').write(b'P6\\n%d %d\\n255\\n' % (w, h) + px)" "$image"
+fi
 for n in ${RANKS:-1 2 4}; do
-  for ex in hello_world matmul syncing wave_sim reduction; do
+  for ex in hello_world matmul syncing wave_sim reduction convolution; do
     exe=$(find "$build/examples" -name "$ex" -type f -executable | head -1)
     [ -n "$exe" ] || { echo "example $ex: not built"; continue; }
     args=()
     [ "$ex" = wave_sim ] && args=(-T 15 --dt 0.5 --sample-rate 2)
+    [ "$ex" = reduction ] || [ "$ex" = convolution ] && args=("$image")
     echo "==== $ex, $n ranks"
     (cd "$(dirname "$exe")" && timeout 600 mpirun --allow-run-as-root --oversubscribe -n "$n" \
       "$exe" "${args[@]}")
