@@ -113,6 +113,25 @@ SYCLONE_INLINE void for_each_id(const range<D>& r, F&& f) {
   }
 }
 
+// The logical work-items of one parallel_for_work_item where the work-group scope runs once (the
+// host): f(id) for every id of r. When the kernel writes to a sycl::stream, each of them starts
+// with its own stream state and its statements end with it (SYCL 2020 4.16).
+template <int D, typename F>
+SYCLONE_INLINE void for_each_work_item(const range<D>& r, F&& f) {
+  if (!dev::hierarchical_stream_items()) {
+    for_each_id(r, f);
+    return;
+  }
+  for_each_id(r, [&](const id<D>& i) {
+    struct leave {
+      ~leave() { dev::hierarchical_leave_item(); }
+    };
+    dev::hierarchical_enter_item();
+    leave on_exit;
+    f(i);
+  });
+}
+
 [[noreturn]] SYCLONE_EXPORT void throw_private_memory_misuse(std::size_t group,
                                                              std::size_t expected_group);
 
@@ -148,7 +167,7 @@ void group<Dimensions>::parallel_for_work_item(const WorkItemFunctionT& func) co
   if constexpr (detail::dev::hierarchical_spread) {
     detail::hierarchical_work_items(*this, m_local_range, func);
   } else {
-    detail::for_each_id(m_local_range, [&](const id<Dimensions>& l) {
+    detail::for_each_work_item(m_local_range, [&](const id<Dimensions>& l) {
       func(detail::h_item_access::make(*this, l, l, m_local_range));
     });
   }
@@ -162,7 +181,7 @@ void group<Dimensions>::parallel_for_work_item(range<Dimensions> flexibleRange,
     detail::hierarchical_work_items(*this, flexibleRange, func);
   } else {
     // A logical id runs on the physical work-item with the same id modulo the physical range.
-    detail::for_each_id(flexibleRange, [&](const id<Dimensions>& logical) {
+    detail::for_each_work_item(flexibleRange, [&](const id<Dimensions>& logical) {
       id<Dimensions> physical;
       for (int d = 0; d < Dimensions; ++d) physical[d] = logical[d] % m_local_range[d];
       func(detail::h_item_access::make(*this, physical, logical, flexibleRange));

@@ -6,8 +6,9 @@
 // its first output, appends to it until endl or flush, and the next output reserves a new one;
 // the host prints the segments in the order they were reserved, so a work-item's line is never
 // interleaved with another's. Output that does not fit is truncated (SYCL 2020 4.16: never a
-// crash). On a GPU each work-item has its own copy of the stream, which holds its formatting
-// state and open segment; on the host work-items of one thread share them (thread_local).
+// crash). Each work-item has its own formatting state and open segment: on a GPU in its own copy
+// of the stream, on the host in the executor's table of the running work-item
+// (src/backends/host/work_item_streams.hpp), which starts empty with each work-item.
 #pragma once
 
 #include <sycl/detail/config.hpp>

@@ -382,7 +382,10 @@ void handler::depends_on(const std::vector<event>& events) {
   for (const auto& e : events) depends_on(e);
 }
 void handler::set_kernel(detail::kernel_launch&& launch) {
-  m_impl->claim(detail::command::kind::kernel, "a kernel").launch = std::move(launch);
+  detail::command& cmd = m_impl->claim(detail::command::kind::kernel, "a kernel");
+  cmd.launch = std::move(launch);
+  // A stream is made in the command group before the kernel that uses it.
+  cmd.launch.work_item_streams = cmd.writes_output;
 }
 void handler::set_native_command(std::function<void(interop_handle)> task) {
   m_impl->claim(detail::command::kind::native_command, "a native command").host_task =

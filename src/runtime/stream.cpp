@@ -4,6 +4,8 @@
 // order the work-items reserved them, and the buffer is freed.
 #include "queue_impl.hpp"
 
+#include "../backends/host/work_item_streams.hpp"
+
 #include <sycl/stream.hpp>
 
 #include <atomic>
@@ -81,20 +83,9 @@ std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment, s
   return data;
 }
 
-// The host device's work-items of one thread share a state per stream; a few streams at a time.
+// SYCL 2020 4.16: the running work-item's own state (work_item_streams.hpp).
 stream_state& host_stream_state(std::uint64_t id, const stream_state& initial) {
-  struct entry {
-    std::uint64_t id = 0;
-    stream_state state;
-  };
-  thread_local entry entries[8];
-  thread_local unsigned next = 0;
-  for (auto& e : entries)
-    if (e.id == id) return e.state;
-  entry& e = entries[next++ % 8];
-  e.id = id;
-  e.state = initial;
-  return e.state;
+  return syclone::host::current_work_item_streams().find(id, initial);
 }
 
 } // namespace detail

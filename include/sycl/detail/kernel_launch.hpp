@@ -68,6 +68,9 @@ struct kernel_launch {
   // What the backend found for this launch at submission (runtime::stream::
   // prepare_kernel_launch), for the stream of the same queue to launch without a second lookup.
   void* prepared = nullptr;
+  // The command group made a sycl::stream: the host runs work-items one by one so that each
+  // starts with its own formatting state and statement (SYCL 2020 4.16; set at submission).
+  bool work_item_streams = false;
   void (*run_single)(const void* object) = nullptr;
   void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
   void (*run_item)(const void* object, const std::size_t* group, const std::size_t* local) =

@@ -2,6 +2,7 @@
 // execution through the host executor.
 #include "../../runtime/backend.hpp"
 #include "host_executor.hpp"
+#include "work_item_streams.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -53,11 +54,20 @@ public:
                                                     std::size_t local_bytes) override {
     const void* object = l.object.get();
     switch (l.kind) {
-    case sycl::detail::kernel_kind::single_task: l.run_single(object); break;
+    case sycl::detail::kernel_kind::single_task:
+      if (l.work_item_streams) {
+        // The one work-item starts with its own stream state on this thread.
+        begin_thread_work_item();
+        l.run_single(object);
+        begin_thread_work_item();
+      } else {
+        l.run_single(object);
+      }
+      break;
     case sycl::detail::kernel_kind::range: {
       std::size_t count = 1;
       for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
-      run(range_launch{object, l.run_range, count});
+      run(range_launch{object, l.run_range, count, l.work_item_streams});
       break;
     }
     case sycl::detail::kernel_kind::nd_range: {
@@ -76,6 +86,7 @@ public:
       nd.local_memory_bytes = local_bytes;
       nd.sub_group_size =
           l.sub_group_size ? l.sub_group_size : std::uint32_t(m_primary_sub_group_size);
+      nd.work_item_streams = l.work_item_streams;
       run(nd);
       break;
     }

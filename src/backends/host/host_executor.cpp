@@ -3,6 +3,7 @@
 #include "host_config.hpp"
 #include "thread_pool.hpp"
 #include "work_group.hpp"
+#include "work_item_streams.hpp"
 
 #include <sycl/exception.hpp>
 
@@ -84,9 +85,27 @@ void run_units(job::body_fn body, const void* context, std::size_t count, std::s
   }
 }
 
+// Marks the launch running on this thread as one that writes to a stream (or not), for the
+// time of a chunk.
+struct streams_scope {
+  bool saved;
+  explicit streams_scope(bool active) : saved(exchange_streams_active(active)) {}
+  ~streams_scope() { exchange_streams_active(saved); }
+};
+
 void range_body(const void* context, std::size_t begin, std::size_t end) {
   const auto& launch = *static_cast<const range_launch*>(context);
-  launch.run_chunk(launch.kernel, begin, end);
+  if (!launch.work_item_streams) {
+    launch.run_chunk(launch.kernel, begin, end);
+    return;
+  }
+  // SYCL 2020 4.16: one work-item at a time, each with its own stream state.
+  streams_scope scope(true);
+  for (std::size_t i = begin; i < end; ++i) {
+    begin_thread_work_item();
+    launch.run_chunk(launch.kernel, i, i + 1);
+  }
+  begin_thread_work_item(); // the last one's open statement ends with it
 }
 
 struct nd_context {
@@ -103,6 +122,7 @@ void nd_body(const void* context, std::size_t begin, std::size_t end) {
     thread_state& state;
     ~leave_on_exit() { state.leave(); }
   } leave{state};
+  streams_scope scope(c.launch->work_item_streams);
   scheduler.begin(*c.launch, c.kind, c.seed);
   scheduler.run_groups(begin, end);
 }

@@ -19,6 +19,9 @@ struct range_launch {
   const void* kernel;
   void (*run_chunk)(const void* kernel, std::size_t begin, std::size_t end);
   std::size_t count; // number of linear indices
+  // The kernel writes to a sycl::stream: run_chunk runs one index at a time, each work-item
+  // starting with its own stream state (SYCL 2020 4.16).
+  bool work_item_streams = false;
 };
 
 // An nd_range kernel. group_range/local_range are in SYCL dimension order, unused dimensions 1.
@@ -33,6 +36,8 @@ struct nd_range_launch {
   // Work-items per sub-group (a power of two; seed 004): consecutive linear local ids form a
   // sub-group. 0 means 1.
   std::uint32_t sub_group_size;
+  // The kernel writes to a sycl::stream (each work-item starts with its own stream state).
+  bool work_item_streams = false;
 };
 
 // Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:

@@ -1,6 +1,7 @@
 #include "work_group.hpp"
 
 #include "host_config.hpp"
+#include "work_item_streams.hpp"
 
 #include <sycl/detail/device/host.hpp>
 #include <sycl/exception.hpp>
@@ -73,6 +74,7 @@ stack_cache::~stack_cache() {
 #ifdef SYCLONE_HOST_TSAN
     if (s.tsan_fiber) __tsan_destroy_fiber(s.tsan_fiber);
 #endif
+    delete s.streams;
     munmap(s.mapping, s.mapping_size);
     if (s.mapping_size != s.size) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
   }
@@ -112,7 +114,7 @@ std::uint32_t stack_cache::acquire() {
   auto* top = static_cast<std::byte*>(mapping) + mapping_size - colour;
   try {
     m_free.reserve(m_stacks.size() + 1); // first: a failure must leave m_stacks unchanged
-    m_stacks.push_back({mapping, mapping_size, top, size - colour, nullptr, nullptr});
+    m_stacks.push_back({mapping, mapping_size, top, size - colour, nullptr, nullptr, nullptr});
   } catch (...) {
     if (guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
     munmap(mapping, mapping_size);
@@ -255,6 +257,7 @@ void work_group_scheduler::run_items() {
   const void* const kernel = m_launch->kernel;
   const std::uint32_t size = m_size, range1 = m_range1, range2 = m_range2;
   const bool shuffled = m_shuffled;
+  const bool streams = m_launch->work_item_streams;
   std::uint32_t following = none; // the item after the previous one this fiber ran
   std::size_t local[3] = {0, 0, 0};
   while (m_next_start < size) {
@@ -276,6 +279,11 @@ void work_group_scheduler::run_items() {
       local[0] = rest / range1;
     }
     following = item + 1;
+    if (streams) {
+      // SYCL 2020 4.16: the work-item starts with its own stream state, and the statement the
+      // previous one left open on this fiber ends there.
+      if (work_item_streams* t = m_stacks[m_current_stack].streams) t->clear();
+    }
     try {
       run_item(kernel, m_group_id, local);
     } catch (...) {
@@ -484,6 +492,12 @@ void work_group_scheduler::shuffle(std::uint32_t* items, std::size_t count,
   }
 }
 
+work_item_streams& work_group_scheduler::current_streams() {
+  stack_cache::stack& s = m_stacks[m_current_stack];
+  if (!s.streams) s.streams = new work_item_streams();
+  return *s.streams;
+}
+
 void work_group_scheduler::fail(std::exception_ptr error) noexcept {
   if (!m_error) m_error = std::move(error);
 }
@@ -529,6 +543,32 @@ work_group_scheduler& thread_state::enter() {
   return *m_schedulers[m_depth++];
 }
 
+// ---------------------------------------------------------------------------------------------
+// work-item stream state (work_item_streams.hpp)
+
+namespace {
+// A range or single_task kernel's work-item on this thread; trivially destructible.
+thread_local work_item_streams tl_streams;
+// While a hierarchical kernel runs a logical work-item of parallel_for_work_item: its table.
+thread_local work_item_streams* tl_logical_streams = nullptr;
+// Whether the launch running on this thread writes to a stream.
+thread_local bool tl_streams_active = false;
+} // namespace
+
+work_item_streams& current_work_item_streams() {
+  if (tl_logical_streams) return *tl_logical_streams;
+  if (work_group_scheduler* s = work_group_scheduler::current()) return s->current_streams();
+  return tl_streams;
+}
+
+void begin_thread_work_item() noexcept {
+  tl_streams.clear();
+}
+
+bool exchange_streams_active(bool active) noexcept {
+  return std::exchange(tl_streams_active, active);
+}
+
 } // namespace syclone::host
 
 // ---------------------------------------------------------------------------------------------
@@ -562,6 +602,23 @@ group_scheduler(const char* what) {
   return *s;
 }
 } // namespace
+
+bool streams_active() noexcept {
+  return syclone::host::tl_streams_active;
+}
+
+void enter_logical_work_item() {
+  // The logical work-item inherits the formatting the work-group scope set (every work-item of
+  // the group runs that code), not its open statement.
+  thread_local syclone::host::work_item_streams logical;
+  logical = syclone::host::current_work_item_streams();
+  for (auto& e : logical.entries) e.state.segment = nullptr;
+  syclone::host::tl_logical_streams = &logical;
+}
+
+void leave_logical_work_item() noexcept {
+  syclone::host::tl_logical_streams = nullptr;
+}
 
 std::uint32_t sub_group_size() noexcept {
   syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();

@@ -32,6 +32,8 @@
 
 namespace syclone::host {
 
+struct work_item_streams;
+
 // Fiber stacks of one thread, reused across work-groups and launches: a work-group needs one per
 // work-item that waits at a barrier at the same time, a kernel without barriers only one.
 class stack_cache {
@@ -43,6 +45,8 @@ public:
     std::size_t size; // usable bytes below top
     void* context;    // the suspended fiber on this stack (fcontext_t)
     void* tsan_fiber; // ThreadSanitizer's state of the fiber on this stack (TSan builds)
+    // The sycl::stream state of the work-item on this stack (made at its first output).
+    work_item_streams* streams;
   };
 
   stack_cache() = default;
@@ -84,6 +88,8 @@ public:
   // SYCL 2020 4.17.3: suspends the calling work-item until all of its work-group arrived.
   void barrier() noexcept;
   std::byte* local_memory() const noexcept { return m_local_memory; }
+  // The sycl::stream state of the running work-item.
+  work_item_streams& current_streams();
 
   // Sub-groups (seed 004, SYCL 2020 4.9.1.8): the launch's sub-group size cuts the work-group's
   // linear ids into consecutive sub-groups. A sub-group barrier suspends the caller until each

@@ -13,6 +13,12 @@ namespace detail::host {
 SYCLONE_EXPORT void work_group_barrier();
 // Base of the current work-group's local memory (SYCL 2020 4.7.6.11 local_accessor).
 SYCLONE_EXPORT std::byte* local_memory() noexcept;
+// sycl::stream (SYCL 2020 4.16): whether the launch running on this thread writes to a stream;
+// then each logical work-item of a parallel_for_work_item runs between enter and leave, with
+// its own stream state.
+SYCLONE_EXPORT bool streams_active() noexcept;
+SYCLONE_EXPORT void enter_logical_work_item();
+SYCLONE_EXPORT void leave_logical_work_item() noexcept;
 } // namespace detail::host
 
 namespace detail::dev {
@@ -31,6 +37,15 @@ inline void hierarchical_work_item_scope() {}
 inline void hierarchical_private(const void*) {}
 inline std::size_t hierarchical_local_linear_id() {
   return 0;
+}
+inline bool hierarchical_stream_items() noexcept {
+  return host::streams_active();
+}
+inline void hierarchical_enter_item() {
+  host::enter_logical_work_item();
+}
+inline void hierarchical_leave_item() noexcept {
+  host::leave_logical_work_item();
 }
 // Only the GPU targets read specialization constants through the JIT; named here so that
 // target-independent templates resolve the name (the host path never calls it).

@@ -61,6 +61,12 @@ SYCLONE_INLINE void hierarchical_private(const void* object) {
 SYCLONE_INLINE std::size_t hierarchical_local_linear_id() {
   return __nvvm_read_ptx_sreg_tid_x();
 }
+// Host-only hooks of parallel_for_work_item (each logical work-item's sycl::stream state).
+SYCLONE_INLINE bool hierarchical_stream_items() noexcept {
+  return false;
+}
+SYCLONE_INLINE void hierarchical_enter_item() {}
+SYCLONE_INLINE void hierarchical_leave_item() noexcept {}
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 

@@ -75,6 +75,11 @@ SYCLONE_INLINE void hierarchical_private(const void*) {}
 SYCLONE_INLINE std::size_t hierarchical_local_linear_id() {
   return 0;
 }
+SYCLONE_INLINE bool hierarchical_stream_items() noexcept {
+  return false;
+}
+SYCLONE_INLINE void hierarchical_enter_item() {}
+SYCLONE_INLINE void hierarchical_leave_item() noexcept {}
 // A specialization constant's value: the link step replaces each call with an OpSpecConstant
 // load (DESIGN.md: native specialization on SPIR-V); `name` is the specialization_id's
 // __builtin_sycl_unique_stable_name.

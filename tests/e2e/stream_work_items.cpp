@@ -1,0 +1,178 @@
+// SYCL 2020 4.16: each work-item of a kernel has its own sycl::stream formatting state and its
+// own statements. A manipulator (hex, showbase, setw) one work-item applies must not reach the
+// next work-item that runs on the same thread, and a statement a work-item leaves unfinished must
+// not take in the next one's output (which would then be cut at the first one's
+// workItemBufferSize). Checked for range, nd_range (also across a barrier, where work-items of a
+// group interleave on one host thread) and hierarchical kernels; stdout is captured in a file.
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+static int failures = 0;
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      std::fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                         \
+      ++failures;                                                                                  \
+    }                                                                                              \
+  } while (0)
+
+// Runs f with stdout redirected to a file; returns what was printed.
+template <typename F>
+std::string capture(F f) {
+  char path[] = "/tmp/syclone_stream_items_XXXXXX";
+  int fd = mkstemp(path);
+  std::fflush(stdout);
+  int saved = dup(1);
+  dup2(fd, 1);
+  f();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  close(fd);
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  unlink(path);
+  return ss.str();
+}
+
+static std::vector<std::string> sorted_lines(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string line;
+  while (std::getline(ss, line)) out.push_back(line);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Even work-items print in hex with a base; odd ones in decimal, "odd " padded to odd_width.
+static std::vector<std::string> expected_formats(std::size_t n, std::size_t odd_width = 0) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::stringstream ss;
+    if (i % 2 == 0)
+      ss << "even 0x" << std::hex << (i + 16);
+    else
+      ss << std::string(odd_width > 4 ? odd_width - 4 : 0, ' ') << "odd " << (i + 16) << '|';
+    out.push_back(ss.str());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Even work-items write "AAAAAA" without ending the statement; odd ones "BBBBBB" and a newline.
+// With 8-byte statements, an odd one continuing an even one's statement is cut to "AAAAAAB".
+static void check_statements(const std::string& out, std::size_t n, const char* what) {
+  std::size_t as = std::count(out.begin(), out.end(), 'A');
+  std::size_t bs = std::count(out.begin(), out.end(), 'B');
+  if (as != 6 * (n / 2) || bs != 6 * (n / 2)) {
+    std::fprintf(stderr, "%s: %zu A and %zu B, expected %zu each:\n%s\n", what, as, bs, 6 * (n / 2),
+                 out.c_str());
+    ++failures;
+  }
+}
+
+int main() {
+  sycl::queue q;
+  std::fprintf(stderr, "device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
+  constexpr std::size_t n = 64;
+  const auto expected = expected_formats(n);
+
+  auto format_item = [](const sycl::stream& os, std::size_t i) {
+    if (i % 2 == 0)
+      os << sycl::hex << sycl::showbase << "even " << (i + 16) << sycl::setw(12) << sycl::endl;
+    else
+      os << "odd " << (i + 16) << '|' << sycl::endl;
+  };
+  auto statement_item = [](const sycl::stream& os, std::size_t i) {
+    if (i % 2 == 0)
+      os << "AAAAAA";
+    else
+      os << "BBBBBB" << sycl::endl;
+  };
+
+  // range kernels: work-items of a chunk run one after the other on a thread.
+  std::string range_formats = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 64, 48, h);
+       h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { format_item(os, i[0]); });
+     }).wait();
+  });
+  CHECK(sorted_lines(range_formats) == expected);
+  std::string range_statements = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 16, 8, h);
+       h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { statement_item(os, i[0]); });
+     }).wait();
+  });
+  check_statements(range_statements, n, "range");
+
+  // nd_range kernels, with a barrier between setting the format and printing: the work-items of
+  // a group interleave there, each keeping its own state.
+  std::string nd_formats = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 64, 48, h);
+       h.parallel_for(sycl::nd_range<1>(sycl::range<1>(n), sycl::range<1>(16)),
+                      [=](sycl::nd_item<1> it) {
+                        std::size_t i = it.get_global_id(0);
+                        if (i % 2 == 0)
+                          os << sycl::hex << sycl::showbase;
+                        else
+                          os << sycl::setw(12);
+                        sycl::group_barrier(it.get_group());
+                        if (i % 2 == 0)
+                          os << "even " << (i + 16) << sycl::endl;
+                        else
+                          os << "odd " << (i + 16) << '|' << sycl::endl;
+                      });
+     }).wait();
+  });
+  CHECK(sorted_lines(nd_formats) == expected_formats(n, 12));
+  std::string nd_statements = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 16, 8, h);
+       h.parallel_for(sycl::nd_range<1>(sycl::range<1>(n), sycl::range<1>(16)),
+                      [=](sycl::nd_item<1> it) { statement_item(os, it.get_global_id(0)); });
+     }).wait();
+  });
+  check_statements(nd_statements, n, "nd_range");
+
+  // Hierarchical kernels: the logical work-items of parallel_for_work_item.
+  std::string hier_formats = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 64, 48, h);
+       h.parallel_for_work_group(sycl::range<1>(n / 16), sycl::range<1>(16), [=](sycl::group<1> g) {
+         g.parallel_for_work_item(
+             [&](sycl::h_item<1> it) { format_item(os, it.get_global_id(0)); });
+       });
+     }).wait();
+  });
+  CHECK(sorted_lines(hier_formats) == expected);
+  std::string hier_statements = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 16, 8, h);
+       h.parallel_for_work_group(sycl::range<1>(n / 16), sycl::range<1>(16), [=](sycl::group<1> g) {
+         g.parallel_for_work_item(
+             [&](sycl::h_item<1> it) { statement_item(os, it.get_global_id(0)); });
+       });
+     }).wait();
+  });
+  check_statements(hier_statements, n, "hierarchical");
+
+  if (failures) {
+    std::fprintf(stderr, "--- range:\n%s--- nd_range:\n%s--- hierarchical:\n%s---\n",
+                 range_formats.c_str(), nd_formats.c_str(), hier_formats.c_str());
+    std::fprintf(stderr, "%d failures\n", failures);
+    return 1;
+  }
+  std::fprintf(stderr, "stream_work_items: all passed\n");
+  return 0;
+}
