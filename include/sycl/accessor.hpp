@@ -419,7 +419,8 @@ public:
     if constexpr (AccessTarget == target::device)
       return global_ptr<value_type>(first);
     else if constexpr (AccessTarget == target::constant_buffer)
-      return constant_ptr<value_type>(first);
+      // SYCL 2020 4.7.6.9.1 (deprecated): constant_ptr<DataT>, DataT as the accessor names it.
+      return constant_ptr<DataT>(const_cast<DataT*>(first));
     else
       return first;
   }

@@ -487,12 +487,30 @@ public:
     return p -= r;
   }
 
-  SYCLONE_MULTI_PTR_COMPARE(==)
-  SYCLONE_MULTI_PTR_COMPARE(!=)
-  SYCLONE_MULTI_PTR_COMPARE(<)
-  SYCLONE_MULTI_PTR_COMPARE(>)
-  SYCLONE_MULTI_PTR_COMPARE(<=)
-  SYCLONE_MULTI_PTR_COMPARE(>=)
+  // The legacy multi_ptr converts to and from ElementType*: comparing it with a raw pointer uses
+  // the built-in comparison (the multi_ptr converts), so the multi_ptr overload takes no
+  // converted raw pointer on either side (a template that deduces exactly multi_ptr), else
+  // `p == raw` is ambiguous.
+#define SYCLONE_LEGACY_MULTI_PTR_COMPARE(op)                                                       \
+  template <typename L, typename M,                                                                \
+            std::enable_if_t<std::is_same_v<L, multi_ptr> && std::is_same_v<M, multi_ptr>, int> =  \
+                0>                                                                                 \
+  friend bool operator op(const L& lhs, const M& rhs) {                                            \
+    return lhs.m_ptr op rhs.m_ptr;                                                                 \
+  }                                                                                                \
+  friend bool operator op(const multi_ptr& lhs, std::nullptr_t) {                                  \
+    return lhs.m_ptr op static_cast<decorated_element*>(nullptr);                                  \
+  }                                                                                                \
+  friend bool operator op(std::nullptr_t, const multi_ptr& rhs) {                                  \
+    return static_cast<decorated_element*>(nullptr) op rhs.m_ptr;                                  \
+  }
+  SYCLONE_LEGACY_MULTI_PTR_COMPARE(==)
+  SYCLONE_LEGACY_MULTI_PTR_COMPARE(!=)
+  SYCLONE_LEGACY_MULTI_PTR_COMPARE(<)
+  SYCLONE_LEGACY_MULTI_PTR_COMPARE(>)
+  SYCLONE_LEGACY_MULTI_PTR_COMPARE(<=)
+  SYCLONE_LEGACY_MULTI_PTR_COMPARE(>=)
+#undef SYCLONE_LEGACY_MULTI_PTR_COMPARE
 
 private:
   decorated_element* m_ptr = nullptr;

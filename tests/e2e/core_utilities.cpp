@@ -4,7 +4,8 @@
 // descriptors is_compiler_available / is_linker_available (true: every syclone device compiles
 // and links kernel bundles), built_in_kernel_ids (none), and the atomic and fence capabilities of
 // devices and contexts (4.6.3.2, 4.6.4.2), the host device's fp16 aspect (sycl::half computes
-// there), and the generic-space multi_ptr aliases (4.7.7.2).
+// there), the generic-space multi_ptr aliases (4.7.7.2), legacy multi_ptr comparisons with raw
+// pointers and a constant_buffer accessor's constant_ptr<DataT>.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -128,6 +129,42 @@ int main() {
      }).wait();
     CHECK(data[0] == 5 && data[3] == 8 && data[7] == 100);
     sycl::free(data, q);
+  }
+
+  // The legacy multi_ptr (4.7.7.2, deprecated) compares with raw pointers either way round, and
+  // with its own kind, without ambiguity (the CTS's multi_ptr_legacy_api did not compile); a
+  // constant_buffer accessor's get_pointer() is constant_ptr<DataT>
+  // (multi_ptr_legacy_constructors).
+  {
+    using legacy_void = sycl::multi_ptr<void, sycl::access::address_space::global_space,
+                                        sycl::access::decorated::legacy>;
+    using legacy_int = sycl::multi_ptr<int, sycl::access::address_space::global_space,
+                                       sycl::access::decorated::legacy>;
+    int x[2] = {1, 2};
+    void* const raw = x;
+    legacy_void a(raw), b(raw);
+    CHECK(a == raw && raw == a && a == b && !(a != b) && a != nullptr && !(nullptr == a));
+    legacy_int c(x), d(x + 1);
+    CHECK(c < d && c == x && x + 1 == d && c + 1 == d && c != nullptr);
+    sycl::buffer<float> constants(sycl::range<1>(1));
+    {
+      sycl::host_accessor w(constants);
+      w[0] = 2.5f;
+    }
+    sycl::buffer<float> out(sycl::range<1>(1));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<float, 1, sycl::access_mode::read, sycl::target::constant_buffer> in(constants,
+                                                                                          h);
+      sycl::accessor o(out, h, sycl::write_only);
+      h.single_task([=] {
+        sycl::constant_ptr<float> p = in.get_pointer();
+        sycl::multi_ptr<void, sycl::access::address_space::constant_space,
+                        sycl::access::decorated::legacy>
+            v(in.get_pointer());
+        o[0] = *p + (v == nullptr ? 100.0f : 0.0f);
+      });
+    });
+    CHECK(sycl::host_accessor(out)[0] == 2.5f);
   }
 
   if (g_failures) return 1;
