@@ -216,7 +216,7 @@ CUresult cuDeviceGetAttribute(int* v, CUdevice_attribute a, CUdevice) {
       {1, 1024},  {2, 1024},      {3, 1024},   {4, 64},          {5, 2147483647}, {6, 65535},
       {7, 65535}, {8, 49152},     {10, 32},    {11, 2147483647}, {13, 1980000},   {16, 132},
       {18, 0},    {38, 52428800}, {41, 1},     {75, 9},          {76, 0},         {83, 1},
-      {88, 0},    {89, 1},        {97, 232448}};
+      {86, 0},    {88, 0},    {89, 1},        {97, 232448}};
   auto it = values.find(a);
   if (it == values.end()) return CUDA_ERROR_INVALID_VALUE;
   *v = it->second;

@@ -134,6 +134,10 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   bool concurrent_managed =
       attribute_or(dev, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, 0) != 0;
   bool pageable = attribute_or(dev, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, 0) != 0;
+  // Atomics of a kernel on pinned host memory combine with the host's only where the link
+  // carries them (NVLink-C2C, or PCIe with native atomics): on a plain PCIe machine the device's
+  // read-modify-writes and the CPU's lose each other's updates (measured on the H100 machine).
+  bool host_atomics = attribute_or(dev, CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED, 0) != 0;
 
   using sycl::aspect;
   // online_compiler / online_linker: sycl::compile and sycl::link run the JIT (SYCL 2020 4.11.10).
@@ -144,8 +148,8 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
                aspect::atomic64,
                aspect::queue_profiling,
                aspect::usm_device_allocations,
-               aspect::usm_host_allocations,
-               aspect::usm_atomic_host_allocations};
+               aspect::usm_host_allocations};
+  if (host_atomics) p.aspects.push_back(aspect::usm_atomic_host_allocations);
   if (major * 10 + minor >= 53) p.aspects.push_back(aspect::fp16);
   if (m_managed) p.aspects.push_back(aspect::usm_shared_allocations);
   if (m_managed && concurrent_managed) p.aspects.push_back(aspect::usm_atomic_shared_allocations);
