@@ -2,22 +2,48 @@
 #include "context_impl.hpp"
 #include "queue_impl.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
+namespace {
+// Every live context, so a copy can tell whose memory a pointer it was not given for is.
+struct context_registry {
+  std::mutex mutex;
+  std::vector<const context_impl*> live;
+};
+context_registry& registry() {
+  static auto* r = new context_registry; // outlives contexts destroyed at exit
+  return *r;
+}
+} // namespace
+
 context_impl::context_impl(std::vector<std::shared_ptr<device_impl>> devices, async_handler handler,
                            property_list props)
     : m_devices(std::move(devices)), m_handler(std::move(handler)), m_props(std::move(props)) {
-  if (m_devices.empty())
-    throw_error(errc::invalid, "context: a context needs at least one device");
+  if (m_devices.empty()) throw_error(errc::invalid, "context: a context needs at least one device");
   for (const auto& d : m_devices)
     if (d->platform() != m_devices.front()->platform())
       throw_error(errc::invalid, "context: all devices of a context must belong to one platform");
+  std::lock_guard lock(registry().mutex);
+  registry().live.push_back(this);
+}
+
+bool context_impl::find_anywhere(const void* ptr, allocation& out) {
+  std::lock_guard lock(registry().mutex);
+  for (const context_impl* c : registry().live)
+    if (c->find(ptr, out)) return true;
+  return false;
 }
 
 context_impl::~context_impl() {
+  {
+    std::lock_guard lock(registry().mutex);
+    auto& live = registry().live;
+    live.erase(std::remove(live.begin(), live.end(), this), live.end());
+  }
   // Memory the program never freed goes with its context.
   for (auto& [addr, a] : m_allocations) {
     auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
@@ -47,8 +73,8 @@ void* context_impl::allocate(std::size_t alignment, std::size_t bytes, device_im
   void* p = target->backend_device().allocate(bytes, alignment, kind);
   if (!p) return nullptr;
   std::lock_guard lock(m_mutex);
-  m_allocations[reinterpret_cast<std::uintptr_t>(p)] = {bytes, kind,
-                                                         kind == usm::alloc::host ? nullptr : target};
+  m_allocations[reinterpret_cast<std::uintptr_t>(p)] = {
+      bytes, kind, kind == usm::alloc::host ? nullptr : target};
   return p;
 }
 
@@ -91,8 +117,12 @@ void* usm_allocate(std::size_t alignment, std::size_t bytes, const device* dev, 
   return c->allocate(alignment, bytes, d, kind);
 }
 
-context queue_context(const queue& q) { return q.get_context(); }
-device queue_device(const queue& q) { return q.get_device(); }
+context queue_context(const queue& q) {
+  return q.get_context();
+}
+device queue_device(const queue& q) {
+  return q.get_device();
+}
 
 } // namespace detail
 
@@ -127,7 +157,9 @@ std::vector<device> context::get_devices() const {
   for (const auto& d : m_impl->devices()) out.push_back(detail::impl_access::make<device>(d));
   return out;
 }
-const property_list& context::properties() const { return m_impl->properties(); }
+const property_list& context::properties() const {
+  return m_impl->properties();
+}
 
 template <>
 SYCLONE_EXPORT platform context::get_info<info::context::platform>() const {
@@ -162,8 +194,12 @@ context::get_info<info::context::atomic_fence_scope_capabilities>() const {
   return get_info<info::context::atomic_memory_scope_capabilities>();
 }
 
-void free(void* ptr, const context& ctx) { detail::impl_access::get(ctx)->free(ptr); }
-void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }
+void free(void* ptr, const context& ctx) {
+  detail::impl_access::get(ctx)->free(ptr);
+}
+void free(void* ptr, const queue& q) {
+  free(ptr, q.get_context());
+}
 
 usm::alloc get_pointer_type(const void* ptr, const context& ctx) {
   detail::context_impl::allocation a;

@@ -34,6 +34,8 @@ public:
   void free(void* ptr);
   // The allocation holding ptr, if any.
   bool find(const void* ptr, allocation& out) const;
+  // The allocation holding ptr in any live context of the process, if any.
+  static bool find_anywhere(const void* ptr, allocation& out);
 
 private:
   std::vector<std::shared_ptr<device_impl>> m_devices;

@@ -19,7 +19,9 @@ namespace {
 thread_local const void* t_capturing = nullptr;
 thread_local bool t_capturing_host = false;
 
-handler_impl& impl_of(handler& cgh) { return *cgh.impl(); }
+handler_impl& impl_of(handler& cgh) {
+  return *cgh.impl();
+}
 } // namespace
 
 // spec constants
@@ -41,8 +43,7 @@ const void* find_spec_constant(const spec_constant_values* values, const void* s
 // handler_impl
 command& handler_impl::claim(command::kind k, const char* what) {
   if (m_command_name) // a prefetch or mem_advise records kind::none but is a command too
-    throw_error(errc::invalid, std::string("command group: ") + what +
-                                   " after " + m_command_name +
+    throw_error(errc::invalid, std::string("command group: ") + what + " after " + m_command_name +
                                    "; a command group submits at most one command (SYCL 2020 "
                                    "3.7.1): submit a second command group");
   m_command.what = k;
@@ -87,7 +88,9 @@ capture_scope::~capture_scope() {
   t_capturing = m_previous_cg;
   t_capturing_host = m_previous_host;
 }
-const void* capturing_command_group() noexcept { return t_capturing; }
+const void* capturing_command_group() noexcept {
+  return t_capturing;
+}
 
 void* bind_captured_accessor(const void* capturing_cg, buffer_impl& b) {
   auto* h = static_cast<const handler_impl*>(capturing_cg);
@@ -110,7 +113,9 @@ std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t al
   return impl_of(cgh).reserve_local(bytes, align);
 }
 
-const void* command_group_id(const handler& cgh) noexcept { return cgh.impl().get(); }
+const void* command_group_id(const handler& cgh) noexcept {
+  return cgh.impl().get();
+}
 
 namespace {
 // SYCLONE_QUEUE_STREAMS: device streams of an out-of-order queue (1 to 16, default 4).
@@ -132,8 +137,7 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
                        async_handler handler, property_list props,
                        std::unique_ptr<syclone::runtime::stream> stream)
     : m_device(std::move(dev)), m_context(std::move(ctx)), m_handler(std::move(handler)),
-      m_props(std::move(props)),
-      m_in_order(m_props.has_property<property::queue::in_order>()),
+      m_props(std::move(props)), m_in_order(m_props.has_property<property::queue::in_order>()),
       m_profiling(m_props.has_property<property::queue::enable_profiling>()) {
   if (!m_context->contains(m_device.get()))
     throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
@@ -180,9 +184,8 @@ void queue_impl::wait() {
   }
   for (auto& e : pending) e->wait();
   std::lock_guard lock(m_mutex);
-  std::erase_if(m_outstanding, [](const auto& e) {
-    return e->status() == info::event_command_status::complete;
-  });
+  std::erase_if(m_outstanding,
+                [](const auto& e) { return e->status() == info::event_command_status::complete; });
 }
 
 void queue_impl::report_async(std::exception_ptr e) {
@@ -264,10 +267,10 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
                           "; round the global range up to a multiple of the local range");
         int hw = 3 - l.dimensions + d;
         if (l.local[d] > props.max_work_item_sizes[hw])
-          throw_error(errc::nd_range,
-                      "nd_range: local range " + std::to_string(l.local[d]) + " in dimension " +
-                          std::to_string(d) + " exceeds the device's max_work_item_sizes (" +
-                          std::to_string(props.max_work_item_sizes[hw]) + ")");
+          throw_error(errc::nd_range, "nd_range: local range " + std::to_string(l.local[d]) +
+                                          " in dimension " + std::to_string(d) +
+                                          " exceeds the device's max_work_item_sizes (" +
+                                          std::to_string(props.max_work_item_sizes[hw]) + ")");
         total *= l.local[d];
       }
       if (total > props.max_work_group_size)
@@ -335,25 +338,39 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
 // queue
 queue::queue(const device& dev, const async_handler& handler, const property_list& props) {
   auto d = detail::impl_access::get(dev);
-  m_impl = std::make_shared<detail::queue_impl>(d, d->platform()->default_context(), handler,
-                                                props);
+  m_impl =
+      std::make_shared<detail::queue_impl>(d, d->platform()->default_context(), handler, props);
 }
 queue::queue(const context& ctx, const device& dev, const async_handler& handler,
              const property_list& props)
     : m_impl(std::make_shared<detail::queue_impl>(detail::impl_access::get(dev),
                                                   detail::impl_access::get(ctx), handler, props)) {}
 
-backend queue::get_backend() const noexcept { return m_impl->device()->backend_device().backend(); }
-context queue::get_context() const { return detail::impl_access::make<context>(m_impl->context()); }
-device queue::get_device() const { return detail::impl_access::make<device>(m_impl->device()); }
-bool queue::is_in_order() const { return m_impl->in_order(); }
-const property_list& queue::properties() const { return m_impl->properties(); }
-void queue::wait() { m_impl->wait(); }
+backend queue::get_backend() const noexcept {
+  return m_impl->device()->backend_device().backend();
+}
+context queue::get_context() const {
+  return detail::impl_access::make<context>(m_impl->context());
+}
+device queue::get_device() const {
+  return detail::impl_access::make<device>(m_impl->device());
+}
+bool queue::is_in_order() const {
+  return m_impl->in_order();
+}
+const property_list& queue::properties() const {
+  return m_impl->properties();
+}
+void queue::wait() {
+  m_impl->wait();
+}
 void queue::wait_and_throw() {
   m_impl->wait();
   m_impl->throw_asynchronous();
 }
-void queue::throw_asynchronous() { m_impl->throw_asynchronous(); }
+void queue::throw_asynchronous() {
+  m_impl->throw_asynchronous();
+}
 
 event queue::submit_impl(std::function<void(handler&)> cgf, queue* secondary) {
   if (!secondary) return detail::impl_access::make<event>(m_impl->submit(cgf));
@@ -433,9 +450,35 @@ void handler::record_fill(const detail::mem_region& dst, const void* pattern,
   c.pattern.resize(pattern_size);
   std::memcpy(c.pattern.data(), pattern, pattern_size);
 }
+namespace {
+// A USM device allocation of another platform's device is memory this queue's device cannot
+// address (SYCL 2020 4.8.2: device allocations are accessible only by their device); the host
+// device would read a GPU address as its own and crash. Memory of the queue's own platform
+// (several GPUs of one CUDA platform included) the backend copies itself.
+void check_foreign_device_memory(const detail::handler_impl& h, const void* ptr, const char* what,
+                                 const char* role) {
+  detail::context_impl::allocation a;
+  if (!ptr || h.m_queue->context()->find(ptr, a)) return;
+  if (!detail::context_impl::find_anywhere(ptr, a) || a.kind != usm::alloc::device || !a.device)
+    return;
+  const auto& mine = h.m_queue->device();
+  if (a.device->platform() == mine->platform()) return;
+  detail::throw_error(
+      errc::invalid,
+      std::string(what) + ": the " + role + " is a USM device allocation of " +
+          a.device->props().name + ", which " + mine->props().name +
+          " cannot access (SYCL 2020 4.8.2); copy with a queue of the allocation's device, or "
+          "through host or shared memory");
+}
+} // namespace
+
 void handler::memcpy(void* dest, const void* src, std::size_t num_bytes) {
   if (num_bytes && (!dest || !src))
     detail::throw_error(errc::invalid, "handler::memcpy: null pointer with a non-zero size");
+  if (num_bytes) {
+    check_foreign_device_memory(*m_impl, src, "handler::memcpy", "source");
+    check_foreign_device_memory(*m_impl, dest, "handler::memcpy", "destination");
+  }
   auto& c = m_impl->claim(detail::command::kind::copy, "a memcpy");
   c.src = detail::contiguous(src, 1, num_bytes);
   c.dst = detail::contiguous(dest, 1, num_bytes);
@@ -443,6 +486,7 @@ void handler::memcpy(void* dest, const void* src, std::size_t num_bytes) {
 void handler::memset(void* ptr, int value, std::size_t num_bytes) {
   if (num_bytes && !ptr)
     detail::throw_error(errc::invalid, "handler::memset: null pointer with a non-zero size");
+  if (num_bytes) check_foreign_device_memory(*m_impl, ptr, "handler::memset", "destination");
   unsigned char byte = static_cast<unsigned char>(value);
   record_fill(detail::contiguous(ptr, 1, num_bytes), &byte, 1);
 }
@@ -473,6 +517,8 @@ const detail::spec_constant_values* handler::spec_values() const {
   return m_impl->m_spec.get();
 }
 
-backend interop_handle::get_backend() const noexcept { return m_device.get_backend(); }
+backend interop_handle::get_backend() const noexcept {
+  return m_device.get_backend();
+}
 
 SYCLONE_END_NAMESPACE
