@@ -155,7 +155,19 @@ void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
                                    "malloc_device) or a buffer");
   // The host device writes any host memory: USM of another context (Celerity allocates in one
   // context and reduces on queues of another) or none at all.
-  if (h.m_queue->device()->host_addressable()) return;
+  // Not a GPU's device allocation, though: the host device would take its address for its own.
+  if (h.m_queue->device()->host_addressable()) {
+    context_impl::allocation a;
+    if (h.m_queue->context()->find(ptr, a) || !context_impl::find_anywhere(ptr, a) ||
+        a.kind != usm::alloc::device || !a.device ||
+        a.device->platform() == h.m_queue->device()->platform())
+      return;
+    throw_error(errc::invalid, "parallel_for: " + which + " is a USM device allocation of " +
+                                   a.device->props().name + ", which " +
+                                   h.m_queue->device()->props().name +
+                                   " cannot access (SYCL 2020 4.8.2); reduce on a queue of that "
+                                   "device, or into host or shared memory");
+  }
   context ctx = impl_access::make<context>(h.m_queue->context());
   if (get_pointer_type(ptr, ctx) == usm::alloc::unknown) {
     char addr[32];

@@ -262,16 +262,22 @@ int main() {
 
   // Bad input: a pointer the device cannot use, a buffer of the wrong size.
   {
+    // The host device writes any host memory (1de9ca1: Celerity reduces into memory of another
+    // context), so there the stack variable is a valid reduction variable; a GPU cannot reach it.
     int on_stack = 0;
     bool threw = false;
     try {
       q.parallel_for(sycl::range<1>(4), sycl::reduction(&on_stack, sycl::plus<int>()),
-                     [=](sycl::id<1>, auto& r) { r += 1; });
+                     [=](sycl::id<1>, auto& r) { r += 1; })
+          .wait();
     } catch (const sycl::exception& e) {
       threw = e.code() == sycl::errc::invalid;
       std::printf("expected: %s\n", e.what());
     }
-    CHECK(threw);
+    if (q.get_device().is_cpu())
+      CHECK(!threw && on_stack == 4);
+    else
+      CHECK(threw && on_stack == 0);
     threw = false;
     sycl::buffer<int> two(sycl::range<1>(2));
     try {
