@@ -73,8 +73,10 @@ int main(int argc, char* argv[]) {
   bool ok = true;
   auto check = [&](const char* what, float want) {
     float got[2] = {-1, -1};
+    // The queue is out of order: wait for both copies, not only the second.
     q.memcpy(&got[0], C0, sizeof(float));
-    q.memcpy(&got[1], C0 + array_size / 2 - 1, sizeof(float)).wait();
+    q.memcpy(&got[1], C0 + array_size / 2 - 1, sizeof(float));
+    q.wait();
     if (got[0] != want || got[1] != want) {
       std::cout << what << ": wrong result " << got[0] << ", " << got[1] << " (expected " << want
                 << ")\n";
