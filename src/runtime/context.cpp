@@ -31,11 +31,17 @@ context_impl::context_impl(std::vector<std::shared_ptr<device_impl>> devices, as
   registry().live.push_back(this);
 }
 
-bool context_impl::find_anywhere(const void* ptr, allocation& out) {
+const device_impl* context_impl::foreign_device_owner(const void* ptr,
+                                                      const device_impl& reader) const {
+  allocation a;
+  if (!ptr || find(ptr, a)) return nullptr;
   std::lock_guard lock(registry().mutex);
   for (const context_impl* c : registry().live)
-    if (c->find(ptr, out)) return true;
-  return false;
+    if (c->find(ptr, a))
+      return a.kind == usm::alloc::device && a.device && a.device->platform() != reader.platform()
+                 ? a.device
+                 : nullptr;
+  return nullptr;
 }
 
 context_impl::~context_impl() {

@@ -34,8 +34,9 @@ public:
   void free(void* ptr);
   // The allocation holding ptr, if any.
   bool find(const void* ptr, allocation& out) const;
-  // The allocation holding ptr in any live context of the process, if any.
-  static bool find_anywhere(const void* ptr, allocation& out);
+  // The device that owns ptr when ptr is a USM device allocation of another context whose
+  // device is not of `reader`'s platform: memory `reader` cannot address (SYCL 2020 4.8.2).
+  const device_impl* foreign_device_owner(const void* ptr, const device_impl& reader) const;
 
 private:
   std::vector<std::shared_ptr<device_impl>> m_devices;

@@ -457,16 +457,13 @@ namespace {
 // (several GPUs of one CUDA platform included) the backend copies itself.
 void check_foreign_device_memory(const detail::handler_impl& h, const void* ptr, const char* what,
                                  const char* role) {
-  detail::context_impl::allocation a;
-  if (!ptr || h.m_queue->context()->find(ptr, a)) return;
-  if (!detail::context_impl::find_anywhere(ptr, a) || a.kind != usm::alloc::device || !a.device)
-    return;
   const auto& mine = h.m_queue->device();
-  if (a.device->platform() == mine->platform()) return;
+  const detail::device_impl* owner = h.m_queue->context()->foreign_device_owner(ptr, *mine);
+  if (!owner) return;
   detail::throw_error(
       errc::invalid,
       std::string(what) + ": the " + role + " is a USM device allocation of " +
-          a.device->props().name + ", which " + mine->props().name +
+          owner->props().name + ", which " + mine->props().name +
           " cannot access (SYCL 2020 4.8.2); copy with a queue of the allocation's device, or "
           "through host or shared memory");
 }

@@ -157,13 +157,11 @@ void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
   // context and reduces on queues of another) or none at all.
   // Not a GPU's device allocation, though: the host device would take its address for its own.
   if (h.m_queue->device()->host_addressable()) {
-    context_impl::allocation a;
-    if (h.m_queue->context()->find(ptr, a) || !context_impl::find_anywhere(ptr, a) ||
-        a.kind != usm::alloc::device || !a.device ||
-        a.device->platform() == h.m_queue->device()->platform())
-      return;
+    const device_impl* owner =
+        h.m_queue->context()->foreign_device_owner(ptr, *h.m_queue->device());
+    if (!owner) return;
     throw_error(errc::invalid, "parallel_for: " + which + " is a USM device allocation of " +
-                                   a.device->props().name + ", which " +
+                                   owner->props().name + ", which " +
                                    h.m_queue->device()->props().name +
                                    " cannot access (SYCL 2020 4.8.2); reduce on a queue of that "
                                    "device, or into host or shared memory");
