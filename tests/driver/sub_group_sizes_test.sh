@@ -65,6 +65,15 @@ expect_error not_an_aspect "must be sycl::aspect values" \
   "$SYCLONE_CXX" -fsycl-targets=host -DBAD=3 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
 expect_error four_dimensions "takes one, two or three work-group dimensions" \
   "$SYCLONE_CXX" -fsycl-targets=host -DBAD=4 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
+expect_error vec_hint_not_vector "'vec_type_hint' takes a scalar arithmetic type or a sycl::vec, not 'not_a_vector'" \
+  "$SYCLONE_CXX" -fsycl-targets=host -DBAD=5 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
+expect_error vec_hint_expression "expected a type" \
+  "$SYCLONE_CXX" -fsycl-targets=host -DBAD=6 -c "$inputs/kernel_attribute_errors.cpp" -o bad.o
+"$SYCLONE_CXX" -Werror -DBAD=0 -c "$inputs/kernel_attribute_errors.cpp" -o hinted.o >vec_hint.log 2>&1 ||
+  {
+    fail "vec_type_hint: valid uses do not compile cleanly:"
+    cat vec_hint.log
+  }
 
 if [[ $failed -ne 0 ]]; then exit 1; fi
 echo "sub-group size checks passed"

@@ -6,7 +6,8 @@
 //     functions (kernel functors' operator(), lambdas, SYCL_EXTERNAL functions), checks them
 //     and records them as `annotate("syclone.sub_group_size", N)` attributes;
 //   - accepts SYCL 2020's [[sycl::reqd_work_group_size(...)]], [[sycl::work_group_size_hint(...)]]
-//     and [[sycl::device_has(...)]] in the same places, recorded as annotations too;
+//     and [[sycl::device_has(...)]] in the same places, recorded as annotations too, and checks
+//     the deprecated [[sycl::vec_type_hint(T)]];
 //   - applies these attributes also where SYCL 2020 writes them on lambdas, after the parameter
 //     list, which C++ gives to the call operator's type (position_filter);
 //   - resolves the tokens `automatic` and `primary` where nothing else declares them, so that
@@ -247,8 +248,7 @@ struct named_size_attr : ParsedAttrInfo {
 // SYCL 2020 5.8.1's kernel attributes [[sycl::reqd_work_group_size(dim0[, dim1[, dim2]])]],
 // [[sycl::work_group_size_hint(dim0[, dim1[, dim2]])]] and [[sycl::device_has(aspect, ...)]],
 // recorded as `annotate("syclone.<name>", args...)` (which template instantiation substitutes).
-// [[sycl::vec_type_hint(T)]] takes a type, which clang's plugin attributes cannot parse: it stays
-// clang's "unknown attribute ignored" warning (a deprecated hint without observable effect).
+// [[sycl::vec_type_hint(T)]] (deprecated in SYCL 2020) is vec_type_hint below.
 constexpr llvm::StringLiteral reqd_wg_annotation = "syclone.reqd_work_group_size";
 constexpr llvm::StringLiteral wg_hint_annotation = "syclone.work_group_size_hint";
 constexpr llvm::StringLiteral device_has_annotation = "syclone.device_has";
@@ -351,10 +351,80 @@ struct device_has_attr : kernel_attr {
   }
 };
 
+// [[sycl::vec_type_hint(T)]] (SYCL 2020 5.8.1, deprecated): a hint that the kernel's computation
+// suits vectors of T, with no observable effect, so it is checked and accepted. clang parses its
+// argument as a type because clang's own OpenCL attribute of that name takes one (the parser
+// decides by the attribute's name).
+struct vec_type_hint_attr : kernel_attr {
+  static constexpr Spelling spellings[] = {{ParsedAttr::AS_CXX11, "sycl::vec_type_hint"},
+                                           {ParsedAttr::AS_CXX11, "vec_type_hint"}};
+  vec_type_hint_attr() {
+    NumArgs = 0;
+    OptArgs = 0;
+    HasCustomParsing = 1; // the argument is a type, not an expression
+    Spellings = spellings;
+    own_infos().insert(this);
+  }
+  AttrHandling handleDeclAttribute(Sema& S, Decl*, const ParsedAttr& attr) const override {
+    // A lone identifier (`vec_type_hint(T)`) reaches a plugin attribute as an identifier
+    // argument; anything longer (`vec_type_hint(sycl::float4)`) as the parsed type.
+    QualType type;
+    if (attr.hasParsedType() && attr.getNumArgs() == 0) {
+      type = Sema::GetTypeFromParser(attr.getTypeArg());
+    } else if (attr.getNumArgs() == 1 && attr.isArgIdent(0)) {
+      IdentifierLoc* ident = attr.getArgAsIdent(0);
+      ParsedType parsed =
+          S.getTypeName(*ident->getIdentifierInfo(), ident->getLoc(), S.getCurScope());
+      if (!parsed) {
+        S.Diag(ident->getLoc(),
+               S.getDiagnostics().getCustomDiagID(
+                   DiagnosticsEngine::Error, "'vec_type_hint' takes a type; '%0' names no type"))
+            << ident->getIdentifierInfo()->getName();
+        return AttributeNotApplied;
+      }
+      type = Sema::GetTypeFromParser(parsed);
+    } else {
+      S.Diag(attr.getLoc(), S.getDiagnostics().getCustomDiagID(
+                                DiagnosticsEngine::Error,
+                                "'vec_type_hint' takes one type argument, a scalar type or a "
+                                "sycl::vec (SYCL 2020 5.8.1)"));
+      return AttributeNotApplied;
+    }
+    if (type.isNull()) return AttributeNotApplied;
+    if (!type->isDependentType() && !vector_hint_type(type)) {
+      S.Diag(attr.getLoc(), S.getDiagnostics().getCustomDiagID(
+                                DiagnosticsEngine::Error,
+                                "'vec_type_hint' takes a scalar arithmetic type or a sycl::vec, "
+                                "not %0 (SYCL 2020 5.8.1)"))
+          << type;
+      return AttributeNotApplied;
+    }
+    return AttributeApplied;
+  }
+
+private:
+  static bool vector_hint_type(QualType type) {
+    type = type.getCanonicalType().getUnqualifiedType();
+    if (type->isArithmeticType() && !type->isEnumeralType()) return true;
+    const CXXRecordDecl* record = type->getAsCXXRecordDecl();
+    if (!record) return false;
+    const auto* inst = dyn_cast<ClassTemplateSpecializationDecl>(record);
+    if (!inst || inst->getName() != "vec") return false;
+    const DeclContext* ns = inst->getSpecializedTemplate()->getDeclContext();
+    while (ns && !ns->isFileContext()) ns = ns->getParent();
+    for (; ns && isa<NamespaceDecl>(ns); ns = ns->getParent())
+      if (cast<NamespaceDecl>(ns)->getName() == "sycl" && ns->getParent()->isTranslationUnit())
+        return true;
+    return false;
+  }
+};
+
 ParsedAttrInfoRegistry::Add<work_group_attr> g_work_group("syclone-work-group-size",
                                                           "SYCL 2020 work-group size attributes");
 ParsedAttrInfoRegistry::Add<device_has_attr> g_device_has("syclone-device-has",
                                                           "SYCL 2020 device_has");
+ParsedAttrInfoRegistry::Add<vec_type_hint_attr> g_vec_type_hint("syclone-vec-type-hint",
+                                                                "SYCL 2020 vec_type_hint");
 
 ParsedAttrInfoRegistry::Add<numeric_size_attr> g_numeric("syclone-sub-group-size",
                                                          "seed 004 sub-group size attributes");
