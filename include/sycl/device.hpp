@@ -39,28 +39,31 @@ public:
   bool has(aspect asp) const;
   bool has_extension(const std::string& extension) const;
 
-  // SYCL 2020 4.6.4.2: partition_equally, partition_by_counts and partition_by_affinity_domain.
-  // No syclone device supports a partition property (info::device::partition_properties is
-  // empty): each throws errc::feature_not_supported.
+  // SYCL 2020 4.6.4.2: sub-devices, each a device of its own made of some of this device's
+  // compute units. The host CPU device supports partition_equally and partition_by_counts (its
+  // compute units are the threads of its pool; a sub-device's kernels run on at most that many
+  // threads, in the same memory); other devices and partition_by_affinity_domain throw
+  // errc::feature_not_supported (info::device::partition_properties lists what a device
+  // supports). Counts of 0, or more compute units than the device has, throw errc::invalid.
+  // Each call makes new sub-devices (they compare unequal to those of another call).
   template <info::partition_property Prop>
   std::vector<device> create_sub_devices(std::size_t count) const {
     static_assert(Prop == info::partition_property::partition_equally,
                   "create_sub_devices(size_t) is the partition_equally form");
-    return unsupported_partition("partition_equally (" + std::to_string(count) + " sub-devices)");
+    return create_sub_devices_equally(count);
   }
   template <info::partition_property Prop>
   std::vector<device> create_sub_devices(const std::vector<std::size_t>& counts) const {
     static_assert(Prop == info::partition_property::partition_by_counts,
                   "create_sub_devices(std::vector<size_t>) is the partition_by_counts form");
-    return unsupported_partition("partition_by_counts (" + std::to_string(counts.size()) +
-                                 " sub-devices)");
+    return create_sub_devices_by_counts(counts);
   }
   template <info::partition_property Prop>
-  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+  std::vector<device> create_sub_devices(info::partition_affinity_domain domain) const {
     static_assert(Prop == info::partition_property::partition_by_affinity_domain,
                   "create_sub_devices(partition_affinity_domain) is the "
                   "partition_by_affinity_domain form");
-    return unsupported_partition("partition_by_affinity_domain");
+    return create_sub_devices_by_affinity(domain);
   }
 
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
@@ -83,12 +86,9 @@ public:
 private:
   friend struct detail::impl_access;
   friend struct std::hash<device>;
-  [[noreturn]] static std::vector<device> unsupported_partition(const std::string& how) {
-    detail::throw_error(errc::feature_not_supported,
-                        "device::create_sub_devices: " + how +
-                            " is not supported: syclone devices cannot be partitioned "
-                            "(info::device::partition_properties is empty)");
-  }
+  std::vector<device> create_sub_devices_equally(std::size_t count) const;
+  std::vector<device> create_sub_devices_by_counts(const std::vector<std::size_t>& counts) const;
+  std::vector<device> create_sub_devices_by_affinity(info::partition_affinity_domain domain) const;
   explicit device(std::shared_ptr<detail::device_impl> impl) : m_impl(std::move(impl)) {}
   // Scores every device with the selector; throws errc::runtime when none scores >= 0.
   static device select(const std::function<int(const device&)>& selector);

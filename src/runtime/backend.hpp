@@ -192,6 +192,19 @@ public:
   virtual void disable_peer_access(device& peer) {
     if (&peer != this) no_peer_access(peer);
   }
+  // SYCL 2020 4.6.4.2 create_sub_devices: how many sub-devices this device can be split into
+  // (its compute units), 0 where the backend cannot partition it (partition_equally and
+  // partition_by_counts are then not supported).
+  virtual std::uint32_t partition_max_sub_devices() const noexcept { return 0; }
+  // A sub-device made of `compute_units` of this device's compute units (1 <= compute_units <=
+  // properties().compute_units, checked by the caller): a device of its own that shares this
+  // device's memory and runs kernels on at most that many compute units. Null where
+  // partition_max_sub_devices() is 0.
+  virtual std::unique_ptr<device> create_sub_device(std::uint32_t compute_units) {
+    (void)compute_units;
+    return nullptr;
+  }
+
   // Whether `copy` on this device's streams may read memory of `src` directly (a buffer's newest
   // copy on another device of the same backend: CUDA copies peer to peer, or the driver stages
   // through host memory itself); false makes the runtime stage through the host copy.
@@ -235,7 +248,8 @@ platform& host_platform();
 // 3: plugins read kernel_registry::generation() inline, so the registry's layout is shared too.
 // 4: stream::prepare_kernel_launch, kernel_launch::prepared.
 // 5: backend interoperability (native handles, adopt_stream/event, run_native), peer access.
-inline constexpr int backend_abi_version = 5;
+// 6: device::partition_max_sub_devices and create_sub_device.
+inline constexpr int backend_abi_version = 6;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

@@ -58,8 +58,11 @@ context_impl::~context_impl() {
 }
 
 bool context_impl::contains(const device_impl* d) const {
-  for (const auto& x : m_devices)
-    if (x.get() == d) return true;
+  // SYCL 2020 4.6.4.2 / 4.8.3: a context also serves the descendants (sub-devices, at any
+  // depth) of its devices; they share their root device's memory.
+  for (; d; d = d->parent().get())
+    for (const auto& x : m_devices)
+      if (x.get() == d) return true;
   return false;
 }
 
@@ -79,6 +82,10 @@ void* context_impl::allocate(std::size_t alignment, std::size_t bytes, device_im
   void* p = target->backend_device().allocate(bytes, alignment, kind);
   if (!p) return nullptr;
   std::lock_guard lock(m_mutex);
+  if (target->parent() && kind != usm::alloc::host &&
+      std::none_of(m_sub_devices.begin(), m_sub_devices.end(),
+                   [&](const auto& d) { return d.get() == target; }))
+    m_sub_devices.push_back(target->shared_from_this());
   m_allocations[reinterpret_cast<std::uintptr_t>(p)] = {
       bytes, kind, kind == usm::alloc::host ? nullptr : target};
   return p;
@@ -220,9 +227,9 @@ device get_pointer_device(const void* ptr, const context& ctx) {
     detail::throw_error(errc::invalid, "get_pointer_device: the pointer is not a USM allocation "
                                        "of this context");
   // SYCL 2020 4.8.4: host allocations report the first device of the context.
-  std::shared_ptr<detail::device_impl> result = c->devices().front();
-  for (const auto& d : c->devices())
-    if (d.get() == a.device) result = d;
+  // Device and shared allocations report their device (a sub-device too: the context keeps it).
+  std::shared_ptr<detail::device_impl> result =
+      a.device ? a.device->shared_from_this() : c->devices().front();
   return detail::impl_access::make<device>(result);
 }
 

@@ -22,6 +22,7 @@ public:
   std::shared_ptr<platform_impl> platform() const { return m_devices.front()->platform(); }
   const async_handler& handler() const { return m_handler; }
   const property_list& properties() const { return m_props; }
+  // Whether d is one of the context's devices or a descendant (sub-device) of one.
   bool contains(const device_impl* d) const;
 
   struct allocation {
@@ -44,6 +45,9 @@ private:
   property_list m_props;
   mutable std::mutex m_mutex;
   std::map<std::uintptr_t, allocation> m_allocations; // by start address
+  // Sub-devices that allocated here: kept alive while the context is, so that allocation::device
+  // stays valid (root devices live as long as the process).
+  std::vector<std::shared_ptr<device_impl>> m_sub_devices;
 };
 
 } // namespace detail

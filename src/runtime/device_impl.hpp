@@ -13,10 +13,16 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
-class device_impl {
+class device_impl : public std::enable_shared_from_this<device_impl> {
 public:
   device_impl(syclone::runtime::device& backend_device, std::weak_ptr<platform_impl> platform)
       : m_device(backend_device), m_platform(std::move(platform)) {}
+  // A sub-device (SYCL 2020 4.6.4.2) of `parent`, made by `how` (`domain` for
+  // partition_by_affinity_domain): it owns its backend device.
+  device_impl(std::unique_ptr<syclone::runtime::device> owned, std::shared_ptr<device_impl> parent,
+              info::partition_property how, info::partition_affinity_domain domain)
+      : m_owned(std::move(owned)), m_device(*m_owned), m_platform(parent->m_platform),
+        m_parent(std::move(parent)), m_partition(how), m_domain(domain) {}
   syclone::runtime::device& backend_device() const { return m_device; }
   const syclone::runtime::device_properties& props() const { return m_device.properties(); }
   std::shared_ptr<platform_impl> platform() const { return m_platform.lock(); }
@@ -28,11 +34,26 @@ public:
   // A stream for the runtime's own transfers (buffer copies to and from the host).
   syclone::runtime::stream& internal_stream();
 
+  // The device this sub-device was partitioned from; null for a root device.
+  const std::shared_ptr<device_impl>& parent() const { return m_parent; }
+  info::partition_property partition_type() const { return m_partition; }
+  info::partition_affinity_domain partition_domain() const { return m_domain; }
+  // The context a queue gets when none is given: the platform's default context for a root
+  // device; for a sub-device (not in that context, which holds the root devices) a context of
+  // its own, shared by its queues while one lives.
+  std::shared_ptr<context_impl> default_context();
+
 private:
+  std::unique_ptr<syclone::runtime::device> m_owned; // a sub-device's backend device
   syclone::runtime::device& m_device;
   std::weak_ptr<platform_impl> m_platform;
+  std::shared_ptr<device_impl> m_parent;
+  info::partition_property m_partition = info::partition_property::no_partition;
+  info::partition_affinity_domain m_domain = info::partition_affinity_domain::not_applicable;
   std::mutex m_stream_mutex;
   std::unique_ptr<syclone::runtime::stream> m_internal_stream;
+  std::mutex m_context_mutex;
+  std::weak_ptr<context_impl> m_context; // a sub-device's default context
 };
 
 class platform_impl {

@@ -23,6 +23,18 @@ syclone::runtime::stream& device_impl::internal_stream() {
   return *m_internal_stream;
 }
 
+std::shared_ptr<context_impl> device_impl::default_context() {
+  if (!m_parent) return platform()->default_context();
+  std::lock_guard lock(m_context_mutex);
+  auto c = m_context.lock();
+  if (!c) {
+    std::vector<std::shared_ptr<device_impl>> devices{shared_from_this()};
+    c = std::make_shared<context_impl>(std::move(devices), async_handler{}, property_list{});
+    m_context = c;
+  }
+  return c;
+}
+
 std::shared_ptr<context_impl> platform_impl::default_context() {
   std::lock_guard lock(m_mutex);
   if (!m_default_context)
@@ -268,11 +280,19 @@ SYCLONE_DEVICE_INFO(version, p.version)
 SYCLONE_DEVICE_INFO(backend_version, p.driver_version)
 SYCLONE_DEVICE_INFO(aspects, p.aspects)
 SYCLONE_DEVICE_INFO(platform, get_platform())
-SYCLONE_DEVICE_INFO(partition_max_sub_devices, 0u)
-SYCLONE_DEVICE_INFO(partition_properties, std::vector<info::partition_property>{})
-SYCLONE_DEVICE_INFO(partition_type_property, info::partition_property::no_partition)
+// SYCL 2020 4.6.4.2: the backend says whether the device can be partitioned (the host CPU: one
+// sub-device per thread of its pool at most; NVIDIA GPUs: no). No device partitions by affinity
+// domain: syclone does not bind threads to NUMA nodes or caches.
+SYCLONE_DEVICE_INFO(partition_max_sub_devices, m_impl->backend_device().partition_max_sub_devices())
+SYCLONE_DEVICE_INFO(partition_properties,
+                    (m_impl->backend_device().partition_max_sub_devices() == 0
+                         ? std::vector<info::partition_property>{}
+                         : std::vector<info::partition_property>{
+                               info::partition_property::partition_equally,
+                               info::partition_property::partition_by_counts}))
+SYCLONE_DEVICE_INFO(partition_type_property, m_impl->partition_type())
 SYCLONE_DEVICE_INFO(partition_affinity_domains, std::vector<info::partition_affinity_domain>{})
-SYCLONE_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain::not_applicable)
+SYCLONE_DEVICE_INFO(partition_type_affinity_domain, m_impl->partition_domain())
 SYCLONE_DEVICE_INFO(preferred_vector_width_long_long, 2u)
 // The widths of the device's native vector registers: SIMD lanes of a 128-bit register on the
 // CPU, scalar registers on a GPU (its vectors are the work-items of a warp); 0 for a type the
@@ -328,12 +348,136 @@ SYCLONE_DEVICE_INFO(double_fp_config,
                                                   info::fp_config::fma}))
 #undef SYCLONE_DEVICE_INFO
 
-// SYCL 2020 4.6.4.2: only a sub-device has a parent; syclone devices are never partitioned.
+// SYCL 2020 4.6.4.2: only a sub-device has a parent.
 template <>
 SYCLONE_EXPORT device device::get_info<info::device::parent_device>() const {
-  detail::throw_error(errc::invalid,
-                      "device::get_info<info::device::parent_device>: " + m_impl->props().name +
-                          " is not a sub-device (create_sub_devices makes sub-devices)");
+  if (!m_impl->parent())
+    detail::throw_error(errc::invalid,
+                        "device::get_info<info::device::parent_device>: " + m_impl->props().name +
+                            " is a root device, not a sub-device (create_sub_devices makes "
+                            "sub-devices; check info::device::partition_type_property first)");
+  return detail::impl_access::make<device>(m_impl->parent());
+}
+
+namespace {
+const char* partition_name(info::partition_property p) {
+  switch (p) {
+  case info::partition_property::partition_equally:
+    return "partition_equally";
+  case info::partition_property::partition_by_counts:
+    return "partition_by_counts";
+  case info::partition_property::partition_by_affinity_domain:
+    return "partition_by_affinity_domain";
+  default:
+    return "no_partition";
+  }
+}
+
+// Throws errc::feature_not_supported unless the device can be partitioned (SYCL 2020 4.6.4.2).
+void require_partitionable(const detail::device_impl& d, info::partition_property how) {
+  if (d.backend_device().partition_max_sub_devices() == 0)
+    detail::throw_error(errc::feature_not_supported,
+                        std::string("device::create_sub_devices<") + partition_name(how) +
+                            ">: " + d.props().name +
+                            " cannot be partitioned (its info::device::partition_properties is "
+                            "empty); partition the host CPU device instead");
+}
+
+std::vector<device> make_sub_devices(const std::shared_ptr<detail::device_impl>& parent,
+                                     const std::vector<std::uint32_t>& counts,
+                                     info::partition_property how) {
+  std::vector<device> out;
+  out.reserve(counts.size());
+  for (std::uint32_t n : counts) {
+    auto backend = parent->backend_device().create_sub_device(n);
+    if (!backend)
+      detail::throw_error(errc::feature_not_supported,
+                          std::string("device::create_sub_devices<") + partition_name(how) +
+                              ">: the backend of " + parent->props().name +
+                              " cannot make a sub-device");
+    out.push_back(detail::impl_access::make<device>(std::make_shared<detail::device_impl>(
+        std::move(backend), parent, how, info::partition_affinity_domain::not_applicable)));
+  }
+  return out;
+}
+} // namespace
+
+std::vector<device> device::create_sub_devices_equally(std::size_t count) const {
+  constexpr auto how = info::partition_property::partition_equally;
+  require_partitionable(*m_impl, how);
+  const std::uint32_t units = m_impl->props().compute_units;
+  if (count == 0)
+    detail::throw_error(errc::invalid, "device::create_sub_devices<partition_equally>(0): each "
+                                       "sub-device needs at least one compute unit; pass a count "
+                                       "from 1 to " +
+                                           std::to_string(units) +
+                                           " (info::device::max_compute_units)");
+  if (count > units)
+    detail::throw_error(errc::invalid,
+                        "device::create_sub_devices<partition_equally>(" + std::to_string(count) +
+                            "): " + m_impl->props().name + " has only " + std::to_string(units) +
+                            " compute units (info::device::max_compute_units); pass at most " +
+                            std::to_string(units));
+  // As many sub-devices of `count` compute units as fit; the remaining units go unused.
+  std::vector<std::uint32_t> counts(units / count, static_cast<std::uint32_t>(count));
+  return make_sub_devices(m_impl, counts, how);
+}
+
+std::vector<device>
+device::create_sub_devices_by_counts(const std::vector<std::size_t>& counts) const {
+  constexpr auto how = info::partition_property::partition_by_counts;
+  require_partitionable(*m_impl, how);
+  const std::uint32_t units = m_impl->props().compute_units;
+  const std::uint32_t max_devices = m_impl->backend_device().partition_max_sub_devices();
+  auto listed = [&] {
+    std::string s = "{";
+    for (std::size_t i = 0; i < counts.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(counts[i]);
+    return s + "}";
+  };
+  if (counts.empty())
+    detail::throw_error(errc::invalid, "device::create_sub_devices<partition_by_counts>({}): the "
+                                       "counts are empty; pass the compute units of each "
+                                       "sub-device");
+  if (counts.size() > max_devices)
+    detail::throw_error(errc::invalid,
+                        "device::create_sub_devices<partition_by_counts>(" + listed() +
+                            "): " + std::to_string(counts.size()) + " sub-devices, but " +
+                            m_impl->props().name + " makes at most " + std::to_string(max_devices) +
+                            " (info::device::partition_max_sub_devices); pass fewer counts");
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i] == 0)
+      detail::throw_error(errc::invalid,
+                          "device::create_sub_devices<partition_by_counts>(" + listed() +
+                              "): count " + std::to_string(i) +
+                              " is 0; each sub-device needs at least one compute unit");
+    total += std::min<std::size_t>(counts[i], units + std::size_t(1)); // no overflow
+  }
+  if (total > units)
+    detail::throw_error(errc::invalid,
+                        "device::create_sub_devices<partition_by_counts>(" + listed() +
+                            "): the counts add up to more than the " + std::to_string(units) +
+                            " compute units of " + m_impl->props().name +
+                            " (info::device::max_compute_units); pass counts whose sum is at "
+                            "most " +
+                            std::to_string(units));
+  return make_sub_devices(m_impl, std::vector<std::uint32_t>(counts.begin(), counts.end()), how);
+}
+
+std::vector<device>
+device::create_sub_devices_by_affinity(info::partition_affinity_domain domain) const {
+  static const char* const names[] = {"not_applicable", "numa",     "L4_cache",          "L3_cache",
+                                      "L2_cache",       "L1_cache", "next_partitionable"};
+  auto index = static_cast<std::size_t>(domain);
+  detail::throw_error(errc::feature_not_supported,
+                      std::string("device::create_sub_devices<partition_by_affinity_domain>(") +
+                          (index < 7 ? names[index] : "?") + "): " + m_impl->props().name +
+                          " cannot be partitioned by affinity domain (syclone does not bind its "
+                          "threads to NUMA nodes or caches; info::device::"
+                          "partition_affinity_domains is empty); use partition_equally or "
+                          "partition_by_counts where info::device::partition_properties lists "
+                          "them");
 }
 
 template <>

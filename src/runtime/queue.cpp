@@ -338,8 +338,7 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
 // queue
 queue::queue(const device& dev, const async_handler& handler, const property_list& props) {
   auto d = detail::impl_access::get(dev);
-  m_impl =
-      std::make_shared<detail::queue_impl>(d, d->platform()->default_context(), handler, props);
+  m_impl = std::make_shared<detail::queue_impl>(d, d->default_context(), handler, props);
 }
 queue::queue(const context& ctx, const device& dev, const async_handler& handler,
              const property_list& props)

@@ -93,7 +93,8 @@ void test_device_descriptors(const sycl::device& d) {
   CHECK(d.get_info<di::address_bits>() == 64);
   CHECK(d.get_info<di::global_mem_cache_line_size>() > 0);
   CHECK(d.get_info<di::mem_base_addr_align>() >= 8);
-  CHECK(d.get_info<di::partition_max_sub_devices>() == 0);
+  // The host device splits into at most one sub-device per compute unit (tests/e2e/sub_devices).
+  CHECK(d.get_info<di::partition_max_sub_devices>() == d.get_info<di::max_compute_units>());
   CHECK(!d.get_info<di::sub_group_sizes>().empty());
   CHECK(!d.get_info<di::single_fp_config>().empty());
   CHECK(d.get_info<di::profiling_timer_resolution>() >= 1);
@@ -121,34 +122,22 @@ void test_device_descriptors(const sycl::device& d) {
   }
   CHECK(!d.has_extension("cl_khr_does_not_exist"));
 
-  // Sub-devices are not supported: a clear error, not a crash, in each of the three forms.
-  CHECK(d.get_info<di::partition_properties>().empty());
+  // Sub-devices: by count and equally, not by affinity domain (a clear error, not a crash);
+  // the rest is tests/e2e/sub_devices.cpp.
+  using pp = sycl::info::partition_property;
+  CHECK((d.get_info<di::partition_properties>() ==
+         std::vector<pp>{pp::partition_equally, pp::partition_by_counts}));
   CHECK(d.get_info<di::partition_affinity_domains>().empty());
+  CHECK(d.get_info<di::partition_type_property>() == pp::no_partition);
   CHECK(d.get_info<di::partition_type_affinity_domain>() ==
         sycl::info::partition_affinity_domain::not_applicable);
-  using pp = sycl::info::partition_property;
-  auto expect_unsupported = [](auto f, int line) {
-    try {
-      f();
-      std::printf("FAILED line %d: create_sub_devices did not throw\n", line);
-      ++g_failures;
-    } catch (const sycl::exception& e) {
-      if (e.code() != sycl::errc::feature_not_supported) {
-        std::printf("FAILED line %d: errc %d\n", line, e.code().value());
-        ++g_failures;
-      }
-    }
-  };
-  expect_unsupported([&] { d.create_sub_devices<pp::partition_equally>(2); }, __LINE__);
-  expect_unsupported(
-      [&] { d.create_sub_devices<pp::partition_by_counts>(std::vector<std::size_t>{3, 1}); },
-      __LINE__);
-  expect_unsupported(
-      [&] {
-        d.create_sub_devices<pp::partition_by_affinity_domain>(
-            sycl::info::partition_affinity_domain::next_partitionable);
-      },
-      __LINE__);
+  try {
+    d.create_sub_devices<pp::partition_by_affinity_domain>(
+        sycl::info::partition_affinity_domain::next_partitionable);
+    CHECK(!"partition_by_affinity_domain did not throw");
+  } catch (const sycl::exception& e) {
+    CHECK(e.code() == sycl::errc::feature_not_supported);
+  }
   try {
     (void)d.get_info<di::parent_device>();
     CHECK(!"parent_device of a root device did not throw");

@@ -47,8 +47,9 @@ std::size_t simd_width_32() {
 // completed when it returns, so there are no native events to wait for.
 class host_stream final : public runtime::stream {
 public:
-  explicit host_stream(std::size_t primary_sub_group_size)
-      : m_primary_sub_group_size(primary_sub_group_size) {}
+  // max_threads: the threads a launch may use (a sub-device's compute units; 0: the whole pool).
+  host_stream(std::size_t primary_sub_group_size, std::size_t max_threads)
+      : m_primary_sub_group_size(primary_sub_group_size), m_max_threads(max_threads) {}
   bool wait_on_device(runtime::native_event&) override { return false; }
   std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& l,
                                                     std::size_t local_bytes) override {
@@ -67,7 +68,7 @@ public:
     case sycl::detail::kernel_kind::range: {
       std::size_t count = 1;
       for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
-      run(range_launch{object, l.run_range, count, l.work_item_streams});
+      run(range_launch{object, l.run_range, count, l.work_item_streams, m_max_threads});
       break;
     }
     case sycl::detail::kernel_kind::nd_range: {
@@ -87,6 +88,7 @@ public:
       nd.sub_group_size =
           l.sub_group_size ? l.sub_group_size : std::uint32_t(m_primary_sub_group_size);
       nd.work_item_streams = l.work_item_streams;
+      nd.max_threads = m_max_threads;
       run(nd);
       break;
     }
@@ -107,6 +109,7 @@ public:
 
 private:
   std::size_t m_primary_sub_group_size;
+  std::size_t m_max_threads;
 };
 
 class host_device final : public runtime::device {
@@ -163,6 +166,12 @@ public:
                  aspect::usm_atomic_shared_allocations,
                  aspect::usm_system_allocations};
   }
+  // A sub-device (SYCL 2020 4.6.4.2): the parent's properties with `compute_units` of its
+  // compute units, each a thread of the host pool; its kernels run on at most that many threads.
+  host_device(const runtime::device_properties& parent, std::uint32_t compute_units)
+      : m_props(parent), m_max_threads(compute_units) {
+    m_props.compute_units = compute_units;
+  }
 
   sycl::backend backend() const noexcept override { return sycl::backend::syclone_host; }
   const runtime::device_properties& properties() const noexcept override { return m_props; }
@@ -177,12 +186,32 @@ public:
   bool host_accessible(sycl::usm::alloc) const noexcept override { return true; }
   std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
 
+  // Any number of threads of the pool, one per compute unit.
+  std::uint32_t partition_max_sub_devices() const noexcept override {
+    return m_props.compute_units;
+  }
+  std::unique_ptr<runtime::device> create_sub_device(std::uint32_t compute_units) override {
+    return std::make_unique<host_device>(m_props, compute_units);
+  }
+  // Host devices and their sub-devices share the host's memory.
+  bool can_access_peer(runtime::device& peer, bool) override {
+    return peer.backend() == sycl::backend::syclone_host;
+  }
+  void enable_peer_access(runtime::device& peer) override {
+    if (peer.backend() != sycl::backend::syclone_host) no_peer_access(peer);
+  }
+  void disable_peer_access(runtime::device& peer) override {
+    if (peer.backend() != sycl::backend::syclone_host) no_peer_access(peer);
+  }
+
 private:
   runtime::device_properties m_props;
+  std::size_t m_max_threads = 0; // 0: the whole pool (the root device)
 };
 
-std::unique_ptr<runtime::stream> host_device::create_stream(bool /*profiling: host times are exact*/) {
-  return std::make_unique<host_stream>(m_props.primary_sub_group_size);
+std::unique_ptr<runtime::stream>
+host_device::create_stream(bool /*profiling: host times are exact*/) {
+  return std::make_unique<host_stream>(m_props.primary_sub_group_size, m_max_threads);
 }
 
 class host_platform final : public runtime::platform {

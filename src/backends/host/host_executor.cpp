@@ -40,21 +40,25 @@ double now_ns() noexcept {
 }
 
 void share(job::body_fn body, const void* context, std::size_t begin, std::size_t end,
-           double unit_ns) {
+           double unit_ns, std::size_t max_threads) {
   thread_pool& pool = thread_pool::instance();
   std::size_t threads = pool.concurrency();
+  if (max_threads) threads = std::min(threads, max_threads);
   std::size_t rest = end - begin;
   std::size_t chunk = rest / (threads * chunks_per_thread);
   chunk = std::max(chunk, static_cast<std::size_t>(min_chunk_ns / std::max(unit_ns, 1e-3)));
   chunk = std::min(chunk, (rest + threads - 1) / threads); // every thread gets a chunk
   job j(body, context, begin, end, std::max<std::size_t>(chunk, 1));
   j.wake_sleepers(unit_ns * double(rest) >= wake_threshold_ns);
+  j.limit_threads(max_threads);
   pool.run(j);
 }
 
-// Runs units [0, count) of body, first `probe` of them (then more) on the caller.
-void run_units(job::body_fn body, const void* context, std::size_t count, std::size_t probe) {
-  if (count <= 1 || config().threads <= 1) {
+// Runs units [0, count) of body, first `probe` of them (then more) on the caller, on at most
+// max_threads threads (0: no limit).
+void run_units(job::body_fn body, const void* context, std::size_t count, std::size_t probe,
+               std::size_t max_threads) {
+  if (count <= 1 || config().threads <= 1 || max_threads == 1) {
     body(context, 0, count);
     return;
   }
@@ -74,7 +78,7 @@ void run_units(job::body_fn body, const void* context, std::size_t count, std::s
     double unit_ns = elapsed / double(done);
     double rest_ns = unit_ns * double(count - done);
     if (rest_ns >= share_threshold_ns) {
-      share(body, context, done, count, unit_ns);
+      share(body, context, done, count, unit_ns, max_threads);
       return;
     }
     if (rest_ns < share_threshold_ns / 2) {
@@ -141,7 +145,8 @@ void run(const range_launch& launch) {
   hide_work_group hide;
   // A first piece of up to 64 indices: enough to time a light kernel, little serial work if
   // every index is heavy.
-  run_units(&range_body, &launch, launch.count, std::clamp<std::size_t>(launch.count / 32, 1, 64));
+  run_units(&range_body, &launch, launch.count, std::clamp<std::size_t>(launch.count / 32, 1, 64),
+            launch.max_threads);
 }
 
 void run(const nd_range_launch& launch) {
@@ -158,7 +163,7 @@ void run(const nd_range_launch& launch) {
                                   " work-items is too large; use at most 2^32-1");
   }
   nd_context context{&launch, schedule(), schedule_seed()};
-  run_units(&nd_body, &context, groups, 1);
+  run_units(&nd_body, &context, groups, 1, launch.max_threads);
 }
 
 std::size_t concurrency() noexcept {

@@ -22,6 +22,9 @@ struct range_launch {
   // The kernel writes to a sycl::stream: run_chunk runs one index at a time, each work-item
   // starting with its own stream state (SYCL 2020 4.16).
   bool work_item_streams = false;
+  // At most this many distinct threads run the launch, the launching thread included (the
+  // compute units of a host sub-device); 0: the whole pool.
+  std::size_t max_threads = 0;
 };
 
 // An nd_range kernel. group_range/local_range are in SYCL dimension order, unused dimensions 1.
@@ -38,6 +41,8 @@ struct nd_range_launch {
   std::uint32_t sub_group_size;
   // The kernel writes to a sycl::stream (each work-item starts with its own stream state).
   bool work_item_streams = false;
+  // As range_launch::max_threads.
+  std::size_t max_threads = 0;
 };
 
 // Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:

@@ -148,8 +148,7 @@ void thread_pool::worker_main(std::size_t index) {
     if (job* j = join_job(s)) {
       // Wake-ups cascade: the launcher wakes one sleeper, each thread that finds work left
       // wakes the next, so no thread spends long in the kernel on behalf of the others.
-      if (j->m_wake && !j->drained() && m_sleepers.load(std::memory_order_seq_cst) > 0)
-        futex_wake(m_epoch, 1);
+      if (j->wants_more() && m_sleepers.load(std::memory_order_seq_cst) > 0) futex_wake(m_epoch, 1);
       j->work(tl_lane);
       leave(s->m_lanes[tl_lane]);
       continue;
@@ -174,7 +173,7 @@ job* thread_pool::join_job(slot*& joined) noexcept {
     job::lane& mine = s.m_lanes[tl_lane];
     mine.users.fetch_add(1, std::memory_order_seq_cst);
     job* j = s.m_job.load(std::memory_order_seq_cst);
-    if (j && !j->drained()) {
+    if (j && !j->drained() && j->admit()) {
       joined = &s;
       return j;
     }
@@ -195,6 +194,7 @@ thread_pool::slot* thread_pool::publish(job& j) noexcept {
   // Lane k holds units [begin + k * rest / lanes, begin + (k + 1) * rest / lanes).
   std::size_t rest = j.m_end - j.m_begin;
   std::size_t lanes = std::min(m_lane_count, j.chunks());
+  if (j.m_max_joiners != job::no_limit) lanes = std::min(lanes, j.m_max_joiners + 1);
   std::size_t share = rest / lanes, extra = rest % lanes, at = j.m_begin;
   for (std::size_t k = 0; k < lanes; ++k) {
     std::size_t n = share + (k < extra ? 1 : 0);
@@ -239,7 +239,8 @@ void thread_pool::leave(job::lane& l) noexcept {
 
 void thread_pool::run(job& j) {
   if (j.m_begin >= j.m_end) return;
-  if (j.chunks() == 1 || m_workers.empty() || m_stopping.load(std::memory_order_relaxed)) {
+  if (j.chunks() == 1 || j.m_max_joiners == 0 || m_workers.empty() ||
+      m_stopping.load(std::memory_order_relaxed)) {
     j.m_body(j.m_context, j.m_begin, j.m_end);
     return;
   }

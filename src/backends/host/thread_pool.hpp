@@ -29,6 +29,11 @@ public:
   std::size_t chunks() const noexcept { return (m_end - m_begin + m_chunk - 1) / m_chunk; }
   // Whether sleeping pool threads are woken for this job (threads polling for work always join).
   void wake_sleepers(bool wake) noexcept { m_wake = wake; }
+  // At most `threads` distinct threads run the job, the launching thread included (a host
+  // sub-device's compute units, SYCL 2020 4.6.4.2); 0: every thread of the pool may join.
+  void limit_threads(std::size_t threads) noexcept {
+    m_max_joiners = threads ? threads - 1 : no_limit;
+  }
 
 private:
   friend class thread_pool;
@@ -45,6 +50,17 @@ private:
   // first exception is kept).
   void work(std::size_t first) noexcept;
   bool drained() const noexcept { return m_drained.load(std::memory_order_relaxed); }
+  // Admits one more pool thread into a job with a thread limit; false once the limit is reached.
+  // Admissions are never given back, so the limit counts distinct threads over the whole job.
+  bool admit() noexcept {
+    return m_max_joiners == no_limit ||
+           m_joiners.fetch_add(1, std::memory_order_relaxed) < m_max_joiners;
+  }
+  // Whether a thread that joined should wake another sleeper for this job.
+  bool wants_more() const noexcept {
+    return m_wake && !drained() &&
+           (m_max_joiners == no_limit || m_joiners.load(std::memory_order_relaxed) < m_max_joiners);
+  }
   void fail(std::exception_ptr error) noexcept;
 
   body_fn m_body;
@@ -53,6 +69,9 @@ private:
   std::size_t m_end;
   std::size_t m_chunk;
   bool m_wake = true;
+  static constexpr std::size_t no_limit = ~std::size_t(0);
+  std::size_t m_max_joiners = no_limit; // pool threads that may join besides the launcher
+  std::atomic<std::size_t> m_joiners{0};
   lane* m_lanes = nullptr; // set when published (the slot's lanes)
   std::size_t m_lane_count = 0;
   // Set by a thread that found every lane empty (or on failure): joining is pointless.
