@@ -93,6 +93,14 @@ inline constexpr bool is_genfloat_v =
 template <typename T>
 inline constexpr bool is_genfloatf_v =
     gen_info<T>::kind != gen_kind::none && std::is_same_v<element_t<T>, float>;
+// The templates of the math and relational functions (SYCL 2020 4.17.5, 4.17.10) take vec,
+// marray and swizzles; their scalar forms are the separate float/double/half overloads below,
+// which, like the spec's non-template overloads, accept any argument convertible to the scalar
+// (a one-element swizzle, a vec<T, 1>, an int).
+template <typename T>
+inline constexpr bool is_nonscalar_genfloat_v = is_genfloat_v<T> && is_nonscalar_gen_v<T>;
+template <typename T>
+inline constexpr bool is_nonscalar_genfloatf_v = is_genfloatf_v<T> && is_nonscalar_gen_v<T>;
 template <typename T>
 inline constexpr bool is_geninteger_v =
     gen_info<T>::kind != gen_kind::none && is_int_element_v<element_t<T>>;
@@ -548,6 +556,11 @@ SYCLONE_INLINE double nan(std::uint64_t code) {
 SYCLONE_INLINE half nan(std::uint16_t code) {
   return half::from_bits(static_cast<std::uint16_t>(0x7E00u | (code & 0x01FFu)));
 }
+// a * b + c, fused or not as the target finds fastest (SYCL 2020: "mad ... may be fused").
+template <typename F>
+SYCLONE_INLINE F mad(F a, F b, F c) {
+  return F(a * b + c);
+}
 } // namespace sm
 
 // ---------------------------------------------------------------------------------------------
@@ -716,24 +729,52 @@ SYCLONE_INLINE element_t<V> geo_length(const V& x) {
 // =============================================================================================
 // SYCL 2020 4.17.5. Math functions.
 
+// The scalar overloads of SYCL 2020: float, double and half, each taking any argument that
+// converts to its type (one template parameter that is never deduced, so that a non-template
+// ::fmin(float, float) of <cmath> still wins an unqualified call under "using namespace sycl").
+#define SYCLONE_SCALAR_UNARY(ret, name, F, expr)                                                   \
+  template <typename = void>                                                                       \
+  SYCLONE_INLINE ret name(F x) {                                                                   \
+    return expr;                                                                                   \
+  }
+#define SYCLONE_SCALAR_BINARY(ret, name, F1, F2, expr)                                             \
+  template <typename = void>                                                                       \
+  SYCLONE_INLINE ret name(F1 x, F2 y) {                                                            \
+    return expr;                                                                                   \
+  }
+#define SYCLONE_SCALAR_TERNARY(ret, name, F, expr)                                                 \
+  template <typename = void>                                                                       \
+  SYCLONE_INLINE ret name(F x, F y, F z) {                                                         \
+    return expr;                                                                                   \
+  }
 #define SYCLONE_MATH_UNARY(name)                                                                   \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>                     \
+  SYCLONE_SCALAR_UNARY(float, name, float, detail::sm::name(x))                                    \
+  SYCLONE_SCALAR_UNARY(double, name, double, detail::sm::name(x))                                  \
+  SYCLONE_SCALAR_UNARY(half, name, half, detail::sm::name(x))                                      \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>>* = nullptr>           \
   SYCLONE_INLINE detail::value_t<T> name(T x) {                                                    \
     return detail::map<detail::value_t<T>>([](auto a) { return detail::sm::name(a); },             \
                                            detail::materialize(x));                                \
   }
+#define SYCLONE_MATH_SCALAR_BINARY(name)                                                           \
+  SYCLONE_SCALAR_BINARY(float, name, float, float, detail::sm::name(x, y))                         \
+  SYCLONE_SCALAR_BINARY(double, name, double, double, detail::sm::name(x, y))                      \
+  SYCLONE_SCALAR_BINARY(half, name, half, half, detail::sm::name(x, y))
 #define SYCLONE_MATH_BINARY(name)                                                                  \
+  SYCLONE_MATH_SCALAR_BINARY(name)                                                                 \
   template <typename T1, typename T2,                                                              \
-            std::enable_if_t<detail::is_genfloat_v<T1> && detail::same_gen_v<T1, T2>>* = nullptr>  \
+            std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> && detail::same_gen_v<T1, T2>>* = \
+                nullptr>                                                                           \
   SYCLONE_INLINE detail::value_t<T1> name(T1 x, T2 y) {                                            \
     return detail::map<detail::value_t<T1>>([](auto a, auto b) { return detail::sm::name(a, b); }, \
                                             detail::materialize(x), detail::materialize(y));       \
   }
 // fmin/fmax (and the common min/max/clamp below) also take a scalar second operand.
 #define SYCLONE_MATH_BINARY_OR_SCALAR(name)                                                        \
+  SYCLONE_MATH_SCALAR_BINARY(name)                                                                 \
   template <typename T1, typename T2,                                                              \
-            std::enable_if_t<detail::is_genfloat_v<T1> && detail::same_or_scalar_v<T1, T2>>* =     \
-                nullptr>                                                                           \
+            std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> &&                                \
+                             detail::same_or_scalar_v<T1, T2>>* = nullptr>                         \
   SYCLONE_INLINE detail::value_t<T1> name(T1 x, T2 y) {                                            \
     return detail::map<detail::value_t<T1>>([](auto a, auto b) { return detail::sm::name(a, b); }, \
                                             detail::materialize(x), detail::materialize(y));       \
@@ -794,8 +835,11 @@ SYCLONE_MATH_BINARY(remainder)
 SYCLONE_MATH_BINARY_OR_SCALAR(fmax)
 SYCLONE_MATH_BINARY_OR_SCALAR(fmin)
 
+SYCLONE_SCALAR_TERNARY(float, fma, float, detail::sm::fma(x, y, z))
+SYCLONE_SCALAR_TERNARY(double, fma, double, detail::sm::fma(x, y, z))
+SYCLONE_SCALAR_TERNARY(half, fma, half, detail::sm::fma(x, y, z))
 template <typename T1, typename T2, typename T3,
-          std::enable_if_t<detail::is_genfloat_v<T1> && detail::same_gen_v<T1, T2> &&
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> && detail::same_gen_v<T1, T2> &&
                            detail::same_gen_v<T1, T3>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T1> fma(T1 a, T2 b, T3 c) {
   return detail::map<detail::value_t<T1>>(
@@ -803,8 +847,11 @@ SYCLONE_INLINE detail::value_t<T1> fma(T1 a, T2 b, T3 c) {
       detail::materialize(b), detail::materialize(c));
 }
 // a * b + c, fused or not as the target finds fastest (SYCL 2020: "mad ... may be fused").
+SYCLONE_SCALAR_TERNARY(float, mad, float, detail::sm::mad(x, y, z))
+SYCLONE_SCALAR_TERNARY(double, mad, double, detail::sm::mad(x, y, z))
+SYCLONE_SCALAR_TERNARY(half, mad, half, detail::sm::mad(x, y, z))
 template <typename T1, typename T2, typename T3,
-          std::enable_if_t<detail::is_genfloat_v<T1> && detail::same_gen_v<T1, T2> &&
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> && detail::same_gen_v<T1, T2> &&
                            detail::same_gen_v<T1, T3>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T1> mad(T1 a, T2 b, T3 c) {
   return detail::map<detail::value_t<T1>>([](auto x, auto y, auto z) { return x * y + z; },
@@ -846,15 +893,26 @@ SYCLONE_INLINE detail::value_t<T1> remquo(T1 x, T2 y, detail::rebind_t<T1, int>*
       detail::materialize(x), detail::materialize(y));
 }
 
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
+SYCLONE_SCALAR_UNARY(int, ilogb, float, detail::sm::ilogb(x))
+SYCLONE_SCALAR_UNARY(int, ilogb, double, detail::sm::ilogb(x))
+SYCLONE_SCALAR_UNARY(int, ilogb, half, detail::sm::ilogb(x))
+template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>>* = nullptr>
 SYCLONE_INLINE detail::rebind_t<T, int> ilogb(T x) {
   return detail::map<detail::rebind_t<T, int>>([](auto a) { return detail::sm::ilogb(a); },
                                                detail::materialize(x));
 }
 // ldexp(x, k): k has x's shape, or is one int for every element.
+#define SYCLONE_MATH_SCALAR_INT_ARG(name)                                                          \
+  SYCLONE_SCALAR_BINARY(float, name, float, int, detail::sm::name(x, y))                           \
+  SYCLONE_SCALAR_BINARY(double, name, double, int, detail::sm::name(x, y))                         \
+  SYCLONE_SCALAR_BINARY(half, name, half, int, detail::sm::name(x, y))
+SYCLONE_MATH_SCALAR_INT_ARG(ldexp)
+SYCLONE_MATH_SCALAR_INT_ARG(pown)
+SYCLONE_MATH_SCALAR_INT_ARG(rootn)
+#undef SYCLONE_MATH_SCALAR_INT_ARG
 template <
     typename T1, typename T2,
-    std::enable_if_t<detail::is_genfloat_v<T1> &&
+    std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> &&
                      (detail::same_gen_v<detail::rebind_t<T1, int>, T2> ||
                       (detail::is_nonscalar_gen_v<T1> && std::is_same_v<T2, int>))>* = nullptr>
 SYCLONE_INLINE detail::value_t<T1> ldexp(T1 x, T2 k) {
@@ -862,14 +920,14 @@ SYCLONE_INLINE detail::value_t<T1> ldexp(T1 x, T2 k) {
                                           detail::materialize(x), detail::materialize(k));
 }
 template <typename T1, typename T2,
-          std::enable_if_t<detail::is_genfloat_v<T1> &&
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> &&
                            detail::same_gen_v<detail::rebind_t<T1, int>, T2>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T1> pown(T1 x, T2 n) {
   return detail::map<detail::value_t<T1>>([](auto a, int e) { return detail::sm::pown(a, e); },
                                           detail::materialize(x), detail::materialize(n));
 }
 template <typename T1, typename T2,
-          std::enable_if_t<detail::is_genfloat_v<T1> &&
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> &&
                            detail::same_gen_v<detail::rebind_t<T1, int>, T2>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T1> rootn(T1 x, T2 n) {
   return detail::map<detail::value_t<T1>>([](auto a, int e) { return detail::sm::rootn(a, e); },
@@ -905,7 +963,8 @@ nan(T nancode) {
 // (at least 8192 ulp accuracy; the precise functions satisfy it) for float types.
 #define SYCLONE_NATIVE_UNARY(ns, name, impl)                                                       \
   namespace ns {                                                                                   \
-  template <typename T, std::enable_if_t<detail::is_genfloatf_v<T>>* = nullptr>                    \
+  SYCLONE_SCALAR_UNARY(float, name, float, impl(x))                                                \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_genfloatf_v<T>>* = nullptr>          \
   SYCLONE_INLINE detail::value_t<T> name(T x) {                                                    \
     return detail::map<detail::value_t<T>>([](float a) { return impl(a); },                        \
                                            detail::materialize(x));                                \
@@ -913,8 +972,10 @@ nan(T nancode) {
   }
 #define SYCLONE_NATIVE_BINARY(ns, name, impl)                                                      \
   namespace ns {                                                                                   \
+  SYCLONE_SCALAR_BINARY(float, name, float, float, impl(x, y))                                     \
   template <typename T1, typename T2,                                                              \
-            std::enable_if_t<detail::is_genfloatf_v<T1> && detail::same_gen_v<T1, T2>>* = nullptr> \
+            std::enable_if_t<detail::is_nonscalar_genfloatf_v<T1> &&                               \
+                             detail::same_gen_v<T1, T2>>* = nullptr>                               \
   SYCLONE_INLINE detail::value_t<T1> name(T1 x, T2 y) {                                            \
     return detail::map<detail::value_t<T1>>([](float a, float b) { return impl(a, b); },           \
                                             detail::materialize(x), detail::materialize(y));       \
@@ -1215,14 +1276,23 @@ SYCLONE_INLINE detail::value_t<T> fast_normalize(T x) {
 // vecs for vec, marray<bool> for marray.
 
 #define SYCLONE_REL_BINARY(name, expr)                                                             \
+  SYCLONE_SCALAR_BINARY(bool, name, float, float,                                                  \
+                        [](float a, float b) -> bool { return expr; }(x, y))                       \
+  SYCLONE_SCALAR_BINARY(bool, name, double, double,                                                \
+                        [](double a, double b) -> bool { return expr; }(x, y))                     \
+  SYCLONE_SCALAR_BINARY(bool, name, half, half, [](half a, half b) -> bool { return expr; }(x, y)) \
   template <typename T1, typename T2,                                                              \
-            std::enable_if_t<detail::is_genfloat_v<T1> && detail::same_gen_v<T1, T2>>* = nullptr>  \
+            std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> && detail::same_gen_v<T1, T2>>* = \
+                nullptr>                                                                           \
   SYCLONE_INLINE detail::relational_t<T1> name(T1 x, T2 y) {                                       \
     return detail::map_relational<T1>([](auto a, auto b) -> bool { return expr; },                 \
                                       detail::materialize(x), detail::materialize(y));             \
   }
 #define SYCLONE_REL_UNARY(name)                                                                    \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>                     \
+  SYCLONE_SCALAR_UNARY(bool, name, float, detail::sm::name(x))                                     \
+  SYCLONE_SCALAR_UNARY(bool, name, double, detail::sm::name(x))                                    \
+  SYCLONE_SCALAR_UNARY(bool, name, half, detail::sm::name(x))                                      \
+  template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>>* = nullptr>           \
   SYCLONE_INLINE detail::relational_t<T> name(T x) {                                               \
     return detail::map_relational<T>([](auto a) -> bool { return detail::sm::name(a); },           \
                                      detail::materialize(x));                                      \
@@ -1338,5 +1408,9 @@ SYCLONE_INLINE marray<T, N> select(marray<T, N> a, marray<T, N> b, marray<bool, 
 #undef SYCLONE_MATH_UNARY
 #undef SYCLONE_MATH_BINARY
 #undef SYCLONE_MATH_BINARY_OR_SCALAR
+#undef SYCLONE_MATH_SCALAR_BINARY
+#undef SYCLONE_SCALAR_UNARY
+#undef SYCLONE_SCALAR_BINARY
+#undef SYCLONE_SCALAR_TERNARY
 
 SYCLONE_END_NAMESPACE

@@ -594,6 +594,48 @@ TEST(Math, NativeAndHalfPrecision) {
   EXPECT_EQ(sycl::native::sqrt(v)[3], 4.0f);
 }
 
+// The scalar overloads of the math and relational functions are float, double and half
+// functions (SYCL 2020 4.17.5, 4.17.10): an argument converting to the scalar type, as a
+// one-element swizzle does, selects them (Celerity's convolution example:
+// sycl::fmin(1.f, sum.x())); swizzles of several elements, vecs and marrays still select the
+// element-wise overloads.
+TEST(Math, ScalarOverloadsTakeConvertibleArguments) {
+  sycl::float3 sum(0.25f, 2.0f, -3.0f);
+  static_assert(std::is_same_v<decltype(sycl::fmin(1.0f, sum.x())), float>);
+  EXPECT_EQ(sycl::fmin(1.0f, sum.x()), 0.25f);
+  EXPECT_EQ(sycl::fmin(1.0f, sum.y()), 1.0f);
+  EXPECT_EQ(sycl::fmax(0.0f, sum.z()), 0.0f);
+  EXPECT_EQ(sycl::pow(sum.y(), 3.0f), 8.0f);
+  EXPECT_EQ(sycl::fma(2.0f, sum.y(), 1.0f), 5.0f);
+  EXPECT_EQ(sycl::mad(2.0f, sum.y(), 1.0f), 5.0f);
+  EXPECT_EQ(sycl::ldexp(sum.x(), 2u), 1.0f);
+  EXPECT_EQ(sycl::pown(sum.y(), 10), 1024.0f);
+  EXPECT_EQ(sycl::native::divide(1.0f, sum.y()), 0.5f);
+  static_assert(std::is_same_v<decltype(sycl::isless(0.0f, sum.z())), bool>);
+  EXPECT_FALSE(sycl::isless(0.0f, sum.z()));
+  sycl::double2 d(3.0, 4.0);
+  EXPECT_TRUE(sycl::isgreater(5.0, d.y()));
+  EXPECT_EQ(sycl::hypot(3.0, d.y()), 5.0);
+  // Other convertible arguments: int to float, vec<float, 1> to float.
+  EXPECT_EQ(sycl::fmin(1.5f, 1), 1.0f);
+  float seven = sycl::fmax(2.0f, sycl::vec<float, 1>(7.0f));
+  EXPECT_EQ(seven, 7.0f);
+  // One- and more-element swizzles alone keep the element-wise overloads and their vec result.
+  static_assert(std::is_same_v<decltype(sycl::sqrt(sum.y())), sycl::vec<float, 1>>);
+  static_assert(std::is_same_v<decltype(sycl::fmin(sum.x(), sum.y())), sycl::vec<float, 1>>);
+  static_assert(std::is_same_v<decltype(sycl::fmin(sum.xy(), sum.yz())), sycl::float2>);
+  static_assert(std::is_same_v<decltype(sycl::isnan(sum.xy())), sycl::int2>);
+  sycl::float2 m = sycl::fmin(sum.xy(), sum.yz());
+  EXPECT_EQ(m[0], 0.25f);
+  EXPECT_EQ(m[1], -3.0f);
+  EXPECT_EQ(sycl::fmin(sum.xyz(), 1.0f)[1], 1.0f);
+  // The exact scalar types still pick their own overload.
+  static_assert(std::is_same_v<decltype(sycl::sqrt(sycl::half(4.0f))), sycl::half>);
+  EXPECT_EQ(static_cast<float>(sycl::sqrt(sycl::half(4.0f))), 2.0f);
+  static_assert(std::is_same_v<decltype(sycl::ilogb(8.0)), int>);
+  EXPECT_EQ(sycl::ilogb(8.0), 3);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Common, integer, geometric and relational functions.
 
