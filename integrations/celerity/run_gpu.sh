@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Runs Celerity's examples, built against syclone and staged by stage_gpu.sh, on the NVIDIA
+# GPUs of this machine (issues 17, 18): each example on syclone's host device first (the
+# reference), then with 1 MPI rank on one GPU, with 2 ranks (one GPU each: Celerity gives each
+# rank of a node its share of the GPUs) and with 1 rank driving every GPU, each checked by value;
+# then a strong-scaling measurement of wave_sim (time per step from two run lengths, so start-up
+# cancels) on 1 and 2 GPUs. Every run has its own time limit, a failure never stops the rest,
+# and a summary table ends the log. Needs no MPI, LLVM or network on the machine: Open MPI,
+# syclone and the libraries come from this folder.
+# Usage: bash <stage>/run_gpu.sh      (logs and the summary under $OUT, default <stage>/logs)
+# Environment: DEVICE=gpu (default) or host (everything on syclone's host device, to check the
+# script on a machine without a GPU), EXAMPLES (default: hello_world matmul syncing wave_sim
+# reduction convolution), WAVE_N (scaling grid, default 16384 on GPUs), BUDGET_S (stop
+# starting runs after this many seconds, default 540), RUN_TIMEOUT (per run, 150 s).
+set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+OUT=${OUT:-$here/logs}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+DEVICE=${DEVICE:-gpu}
+BUDGET_S=${BUDGET_S:-540}
+RUN_TIMEOUT=${RUN_TIMEOUT:-150}
+start=$(date +%s)
+exec > >(tee "$OUT/run_gpu.log") 2>&1
+# The programs and libraries: the tree stage_gpu.sh left (KEEP_TREE=1), else its tarball
+# unpacked into a fresh folder of $TMPDIR.
+if [ -d "$here/tree/bin" ]; then
+  S=$here/tree
+else
+  S=$(mktemp -d "${TMPDIR:-/tmp}/celerity-gpu.XXXXXX")
+  tar -C "$S" -xzf "$here/celerity-gpu.tar.gz" || { echo "cannot unpack $here/celerity-gpu.tar.gz"; exit 1; }
+fi
+
+export LD_LIBRARY_PATH="$S/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export OPAL_PREFIX="$S/mpi" OPAL_SYSCONFDIR="$S/mpi/etc" PMIX_PREFIX="$S/pmix"
+export PATH="$S/mpi/bin:$PATH"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Containers often forbid process_vm_readv (vader's single copy); shared memory works without.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_btl=self,vader
+export OMPI_MCA_rmaps_base_oversubscribe=1
+export CELERITY_LOG_LEVEL=${CELERITY_LOG_LEVEL:-info}
+gpu_selector=cuda:gpu
+[ "$DEVICE" = host ] && gpu_selector=host
+
+summary=()
+record() { summary+=("$(printf '%-34s %-6s %s' "$1" "$2" "$3")"); }
+out_of_time() { [ $(($(date +%s) - start)) -ge "$BUDGET_S" ]; }
+
+echo "== stage $S, DEVICE=$DEVICE, $(date -u)"
+nvidia-smi -L 2>&1 | head -8
+SYCLONE_DEVICE_SELECTOR= "$S/bin/syclone-ls" 2>&1 | head -20
+ngpu=$(SYCLONE_DEVICE_SELECTOR=cuda:gpu "$S/bin/syclone-ls" 2>/dev/null | grep -c '^\[cuda:gpu')
+[ "$DEVICE" = host ] && ngpu=2
+echo "== GPUs seen by syclone: $ngpu"
+if [ "$ngpu" -lt 1 ]; then
+  record "syclone-ls" FAIL "no cuda:gpu device (driver? CUDA_VISIBLE_DEVICES?)"
+fi
+
+# run <label> <ranks> <selector> <visible gpus or ''> <example> [args...]: runs in
+# $OUT/<label>/<example>/, output in run.log there; sets rc and secs.
+run() {
+  local label=$1 ranks=$2 selector=$3 visible=$4 ex=$5
+  shift 5
+  local dir="$OUT/$label/$ex"
+  mkdir -p "$dir"
+  local t0 t1
+  t0=$(date +%s.%N)
+  (
+    cd "$dir" || exit 99
+    export SYCLONE_DEVICE_SELECTOR=$selector
+    [ -n "$visible" ] && export CUDA_VISIBLE_DEVICES=$visible
+    if [ "$ranks" = 1 ]; then
+      timeout -k 10 "$RUN_TIMEOUT" "$S/bin/$ex" "$@"
+    else
+      timeout -k 10 "$RUN_TIMEOUT" mpirun --oversubscribe --bind-to none -np "$ranks" \
+        -x LD_LIBRARY_PATH -x SYCLONE_DEVICE_SELECTOR -x CELERITY_LOG_LEVEL \
+        ${visible:+-x CUDA_VISIBLE_DEVICES} "$S/bin/$ex" "$@"
+    fi
+  ) > "$dir/run.log" 2>&1
+  rc=$?
+  t1=$(date +%s.%N)
+  secs=$(python3 -c "print('%.3f' % ($t1 - $t0))")
+  echo "-- $label $ex $*: exit $rc, ${secs}s"
+  grep -E "Using platform|Hello|min = |error|Error|ERROR|what\(\)|FAILED|Abort" "$dir/run.log" | head -12 | sed 's/^/   /'
+}
+
+# Value checks (python3, standard library only).
+cat > "$OUT/check.py" << 'EOF'
+import struct, sys, zlib
+def png(path):
+    data = open(path, 'rb').read()
+    pos, idat, w, h = 8, b'', 0, 0
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b'IHDR': w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+        if kind == b'IDAT': idat += body
+        pos += 12 + n
+    raw, bpp, stride = zlib.decompress(idat), 3, w * 3
+    out, prev, i = bytearray(), bytearray(stride), 0
+    for _ in range(h):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0; b = prev[x]; c = prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += line; prev = line
+    return w, h, out
+def floats(path):
+    d = open(path, 'rb').read()[16:]
+    return struct.unpack('<%df' % (len(d) // 4), d)
+what, ref, got = sys.argv[1:4]
+if what == 'png':
+    (rw, rh, r), (gw, gh, g) = png(ref), png(got)
+    assert (rw, rh) == (gw, gh), 'size %dx%d vs %dx%d' % (rw, rh, gw, gh)
+    diff = max(abs(x - y) for x, y in zip(r, g)); bad = sum(abs(x - y) > 1 for x, y in zip(r, g))
+    print('png %dx%d: max |diff| %d, %d values off by more than 1' % (rw, rh, diff, bad)); sys.exit(bad != 0)
+if what == 'wave':
+    r, g = floats(ref), floats(got)
+    assert len(r) == len(g), 'lengths %d vs %d' % (len(r), len(g))
+    scale = max(max(abs(x) for x in r), 1e-30)
+    diff = max(abs(x - y) for x, y in zip(r, g))
+    print('wave_sim %d values: max |diff| %.3g (relative to max |u| %.3g: %.3g)' % (len(r), diff, scale, diff / scale))
+    sys.exit(diff / scale > 1e-3)
+if what == 'minmax':
+    import re
+    vals = lambda p: [float(v) for v in re.findall(r'(?:min|max) = ([-0-9.e]+)', open(p).read())]
+    rv, gv = vals(ref), vals(got)
+    assert len(rv) == 2 and len(gv) == 2, 'min/max line missing: %s %s' % (rv, gv)
+    diff = max(abs(a - b) for a, b in zip(rv, gv)); print('reduction min/max %s vs reference %s' % (gv, rv))
+    sys.exit(diff > 1e-4)
+EOF
+
+# check <label> <example>: compares $OUT/<label>/<example> with the host reference.
+check() {
+  local label=$1 ex=$2 dir="$OUT/$1/$2" ref="$OUT/host-ref/$2" why=""
+  if [ "$rc" != 0 ]; then record "$label $ex" FAIL "exit $rc (${secs}s)"; return; fi
+  case $ex in
+    hello_world) grep -q "Hello World!" "$dir/run.log" && why="prints Hello World!" || why=FAIL ;;
+    matmul | syncing) why="verified by the example itself" ;;
+    convolution) why=$(python3 "$OUT/check.py" png "$ref/output.png" "$dir/output.png" 2>&1) || why="FAIL $why" ;;
+    reduction) why=$(python3 "$OUT/check.py" minmax "$ref/run.log" "$dir/run.log" 2>&1) || why="FAIL $why" ;;
+    wave_sim) why=$(python3 "$OUT/check.py" wave "$ref/wave_sim_result.bin" "$dir/wave_sim_result.bin" 2>&1) || why="FAIL $why" ;;
+  esac
+  case $why in FAIL*) record "$label $ex" FAIL "${why#FAIL } (${secs}s)" ;; *) record "$label $ex" ok "$why (${secs}s)" ;; esac
+}
+
+# shellcheck disable=SC2206
+examples=(${EXAMPLES:-hello_world matmul syncing wave_sim reduction convolution})
+args_of() {
+  case $1 in
+    wave_sim) echo "-N 512 -T 15 --dt 0.5 --sample-rate 2" ;;
+    reduction | convolution) echo "$S/input.ppm" ;;
+  esac
+}
+
+# 1. The reference: syclone's host device, 1 rank, for the examples whose output is compared.
+for ex in "${examples[@]}"; do
+  case $ex in wave_sim | reduction | convolution) ;; *) continue ;; esac
+  out_of_time && { record "host-ref $ex" skip "time budget spent"; continue; }
+  # shellcheck disable=SC2046
+  run host-ref 1 host "" "$ex" $(args_of "$ex")
+  if [ "$rc" = 0 ]; then record "host-ref $ex" ok "reference (${secs}s)"; else record "host-ref $ex" FAIL "exit $rc (${secs}s)"; fi
+done
+
+# 2. The GPU runs: 1 rank on GPU 0; 2 ranks (one GPU each where there are two); 1 rank on all.
+configs=("gpu1-rank1 1 0")
+if [ "$ngpu" -ge 2 ]; then
+  configs+=("gpu2-rank2 2 " "gpu2-rank1 1 ")
+else
+  configs+=("gpu1-rank2 2 0")
+fi
+for cfg in "${configs[@]}"; do
+  read -r label ranks visible <<< "$cfg"
+  [ "$DEVICE" = host ] && visible=""
+  for ex in "${examples[@]}"; do
+    out_of_time && { record "$label $ex" skip "time budget spent"; continue; }
+    # shellcheck disable=SC2046
+    run "$label" "$ranks" "$gpu_selector" "$visible" "$ex" $(args_of "$ex")
+    check "$label" "$ex"
+  done
+done
+
+# 3. Strong scaling: wave_sim on an N x N grid, T1 and T2 time units (dt 0.25, no output);
+# time per step = (t(T2) - t(T1)) / (steps(T2) - steps(T1)).
+N=${WAVE_N:-16384}
+T1=${WAVE_T1:-50}
+T2=${WAVE_T2:-250}
+if [ "$DEVICE" = host ]; then N=${WAVE_N:-256}; T1=${WAVE_T1:-5}; T2=${WAVE_T2:-15}; fi
+scal=("1gpu 1 0")
+[ "$ngpu" -ge 2 ] && scal+=("2gpu-2ranks 2 " "2gpu-1rank 1 ")
+scaling=()
+for cfg in "${scal[@]}"; do
+  read -r label ranks visible <<< "$cfg"
+  [ "$DEVICE" = host ] && visible=""
+  times=()
+  for T in "$T1" "$T2"; do
+    if out_of_time; then times+=(""); continue; fi
+    run "scaling-$label-T$T" "$ranks" "$gpu_selector" "$visible" wave_sim -N "$N" -T "$T" --dt 0.25
+    if [ "$rc" = 0 ]; then times+=("$secs"); else times+=(""); record "scaling $label T=$T" FAIL "exit $rc"; fi
+  done
+  if [ -n "${times[0]}" ] && [ -n "${times[1]}" ]; then
+    per=$(python3 -c "print('%.4f' % ((${times[1]} - ${times[0]}) / (($T2 - $T1) / 0.25) * 1000))")
+    scaling+=("$(printf '%-14s N=%-6s T=%s: %8ss  T=%s: %8ss  => %s ms/step' "$label" "$N" "$T1" "${times[0]}" "$T2" "${times[1]}" "$per")")
+    record "scaling $label" ok "$per ms/step (N=$N)"
+  fi
+done
+
+echo
+echo "== strong scaling, wave_sim (DEVICE=$DEVICE)"
+printf '%s\n' "${scaling[@]}" | tee "$OUT/scaling.txt"
+echo
+echo "== summary (DEVICE=$DEVICE, $(($(date +%s) - start)) s)"
+printf '%s\n' "${summary[@]}" | tee "$OUT/summary.txt"
+fails=$(printf '%s\n' "${summary[@]}" | grep -c ' FAIL ')
+echo "== $fails failed"
+exit 0

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Stages a Celerity build (made by run.sh or by hand against an installed syclone) for a GPU
+# machine that has the NVIDIA driver and CUDA toolkit but no LLVM and no MPI (issues 17, 18):
+# the examples, syclone's runtime and CUDA plugin, every library they load that is not glibc
+# or libstdc++ (Open MPI 4.1 with PMIx, hwloc, libevent, Boost.Context, libcudart), Open MPI's
+# components, help files and launcher (mpirun/orted, relocated with OPAL_PREFIX), a test image
+# and run_gpu.sh, which runs it all there. Everything is stripped and packed into
+# <out>/celerity-gpu.tar.gz (about 20 MB; run_gpu.sh unpacks it into $TMPDIR), so the folder
+# is small to carry. KEEP_TREE=1 keeps the unpacked tree in <out>/tree (run_gpu.sh then uses it).
+# Usage: integrations/celerity/stage_gpu.sh <celerity build dir> <syclone prefix> <out dir>
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "$1" && pwd)
+prefix=$(cd "$2" && pwd)
+dest=$3
+rm -rf "$dest"
+mkdir -p "$dest/tree"
+dest=$(cd "$dest" && pwd)
+out=$dest/tree
+mkdir -p "$out"/{bin,lib,mpi/bin,pmix}
+
+examples=(hello_world matmul syncing wave_sim reduction convolution)
+for ex in "${examples[@]}"; do
+  exe=$(find "$build/examples" -name "$ex" -type f -executable | head -1)
+  if [ -n "$exe" ]; then cp "$exe" "$out/bin/"; else echo "stage: example $ex not built" >&2; fi
+done
+# Celerity's test programs, where they were built.
+for t in sycl_tests accessor_tests runtime_tests; do
+  [ -x "$build/test/$t" ] && cp "$build/test/$t" "$out/bin/"
+done
+cp -a "$prefix"/lib/libsyclone.so* "$prefix/lib/libsyclone-cuda.so" "$out/lib/"
+cp "$prefix/bin/syclone-ls" "$out/bin/"
+
+# Open MPI as Debian installs it (prefix /usr): OPAL_PREFIX=$out/mpi relocates every
+# directory it derives from the prefix (lib/x86_64-linux-gnu/openmpi/lib/openmpi3 holds the
+# components, share/openmpi the help texts); PMIx likewise with PMIX_PREFIX=$out/pmix.
+mpi_pkglib=$(ompi_info --path pkglibdir --parsable 2>/dev/null | sed -n 's/^path:pkglibdir://p')
+mpi_pkglib=${mpi_pkglib:-/usr/lib/x86_64-linux-gnu/openmpi/lib/openmpi3}
+mpi_rel=${mpi_pkglib#/usr/}
+mkdir -p "$out/mpi/$mpi_rel" "$out/mpi/share" "$out/mpi/etc"
+cp -a /usr/share/openmpi "$out/mpi/share/"
+cp /etc/openmpi/openmpi-mca-params.conf "$out/mpi/etc/" 2>/dev/null || true
+for b in orterun orted; do cp "$(command -v $b)" "$out/mpi/bin/"; done
+ln -sf orterun "$out/mpi/bin/mpirun"
+ln -sf orterun "$out/mpi/bin/mpiexec"
+pmix_so=$(ldd "$mpi_pkglib/mca_pmix_ext3x.so" 2>/dev/null | awk '/libpmix/ {print $3}' | head -1)
+pmix_lib=/usr/lib/x86_64-linux-gnu/pmix2/lib
+[ -n "$pmix_so" ] && pmix_lib=$(dirname "$(readlink -f "$pmix_so")")
+mkdir -p "$out/pmix/lib" "$out/pmix/share"
+[ -d "$pmix_lib/pmix" ] && cp -a "$pmix_lib/pmix" "$out/pmix/lib/"
+[ -d "$pmix_lib/../share/pmix" ] && cp -a "$pmix_lib/../share/pmix" "$out/pmix/share/"
+
+# Shared libraries: the closure of what the programs, orterun/orted and Open MPI's components
+# load, less the C and C++ runtimes every Linux has (and libcuda, which comes with the driver).
+system_lib='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libutil|libresolv|libstdc\+\+|libgcc_s|libcuda)\.so'
+copy_deps() {
+  local f dep name
+  for f in "$@"; do
+    while read -r name dep; do
+      [ -n "$dep" ] || continue
+      [[ $name =~ $system_lib ]] && continue
+      [ -e "$out/lib/$name" ] && continue
+      cp -L "$dep" "$out/lib/$name"
+      copy_deps "$out/lib/$name"
+    done < <(LD_LIBRARY_PATH="$out/lib:$prefix/lib:$pmix_lib" ldd "$f" 2>/dev/null |
+      awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}')
+  done
+}
+copy_deps "$out"/bin/* "$out"/mpi/bin/orterun "$out"/mpi/bin/orted "$out/lib/libsyclone-cuda.so"
+# Components: keep those whose libraries all resolve inside the stage or the system set
+# (drops UCX, libfabric, verbs, PSM, Java: the GPU machine has none and we do not ship them).
+base_lib='^(libz|libudev|libbz2|libnl-[a-z-]*3|libhwloc|libpmix|libmunge|libevent[a-z_-]*2\.1|libltdl|libmca_common_(sm|ompio|monitoring|dstore))\.so'
+for c in "$mpi_pkglib"/*.so "$pmix_lib"/pmix/*.so; do
+  [ -e "$c" ] || continue
+  missing=$(LD_LIBRARY_PATH="$out/lib:$pmix_lib" ldd "$c" 2>/dev/null | awk '$2 == "=>" {print $1, $3}' |
+    while read -r name dep; do
+      [[ $name =~ $system_lib ]] && continue
+      [ -e "$out/lib/$name" ] && continue
+      if [[ $name =~ $base_lib ]]; then echo "copy:$dep"; else echo "$name"; fi
+    done)
+  if grep -qv '^copy:\|^$' <<< "$missing"; then
+    rm -f "$out/pmix/lib/pmix/$(basename "$c")"
+    continue
+  fi
+  for d in $(sed -n "s/^copy://p" <<< "$missing"); do cp -L "$d" "$out/lib/"; done
+  case "$c" in "$mpi_pkglib"/*) cp "$c" "$out/mpi/$mpi_rel/" ;; esac
+done
+copy_deps "$out/mpi/$mpi_rel"/*.so
+
+strip --strip-unneeded "$out"/bin/* "$out"/lib/*.so* "$out"/mpi/bin/orte* "$out/mpi/$mpi_rel"/*.so \
+  2>/dev/null || true
+
+# The image convolution and reduction read (generated, 512x384 RGB).
+python3 -c "
+import sys
+w, h = 512, 384
+px = bytes(v for y in range(h) for x in range(w) for v in (20 + (x * 7) % 211, 30 + (y * 5) % 197, 25 + ((x + y) * 3) % 181))
+open(sys.argv[1], 'wb').write(b'P6\\n%d %d\\n255\\n' % (w, h) + px)" "$out/input.ppm"
+cp "$here/run_gpu.sh" "$dest/run_gpu.sh"
+chmod +x "$dest/run_gpu.sh"
+tar -C "$out" -czf "$dest/celerity-gpu.tar.gz" .
+[ "${KEEP_TREE:-0}" = 1 ] || rm -rf "$out"
+du -sh "$dest" "$dest"/*
