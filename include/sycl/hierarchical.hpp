@@ -23,6 +23,7 @@
 #include <sycl/reduction.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -132,31 +133,51 @@ SYCLONE_INLINE void for_each_work_item(const range<D>& r, F&& f) {
   });
 }
 
+// SYCL 2020 4.10.7.3 private_memory misuse (src/runtime/hierarchical.cpp): the host throws where
+// it happens; a GPU kernel records it in the command's error slot (null on the host), which the
+// runtime reads when the command completed and reports as the same asynchronous error.
 [[noreturn]] SYCLONE_EXPORT void throw_private_memory_misuse(std::size_t group,
                                                              std::size_t expected_group);
+SYCLONE_EXPORT std::uint64_t* hierarchical_error_slot(handler& cgh);
+
+// The linear id of the work-group an h_item belongs to.
+template <int D>
+SYCLONE_INLINE std::size_t group_linear_id_of(const h_item<D>& it) {
+  id<D> group;
+  range<D> groups = it.get_global_range();
+  for (int d = 0; d < D; ++d) {
+    group[d] = it.get_global_id(d) / it.get_physical_local_range(d);
+    groups[d] /= it.get_physical_local_range(d);
+  }
+  return linearize(group, groups);
+}
 
 // One parallel_for_work_item on a GPU, run by every thread of the block: the thread is the
 // physical work-item delinearize(thread, physical range) and runs the logical ids equal to it
 // modulo the physical range, the last dimension fastest. Never inlined before the JIT's
 // hierarchical pass, which recognizes it by the marker call (and inlines it afterwards).
+// Each logical work-item runs between hierarchical_enter_item and hierarchical_leave_item, which
+// give it its own sycl::stream state.
 template <int D, typename F>
 [[clang::noinline]] void hierarchical_work_items(const group<D>& g, const range<D>& logical,
                                                  const F& func) {
   dev::hierarchical_work_item_scope();
   range<D> physical = g.get_local_range();
   id<D> p = delinearize(dev::hierarchical_local_linear_id(), physical);
+  auto run = [&](const id<D>& l) {
+    dev::hierarchical_enter_item();
+    func(h_item_access::make(g, p, l, logical));
+    dev::hierarchical_leave_item();
+  };
   if constexpr (D == 1) {
-    for (std::size_t i = p[0]; i < logical[0]; i += physical[0])
-      func(h_item_access::make(g, p, id<1>(i), logical));
+    for (std::size_t i = p[0]; i < logical[0]; i += physical[0]) run(id<1>(i));
   } else if constexpr (D == 2) {
     for (std::size_t i = p[0]; i < logical[0]; i += physical[0])
-      for (std::size_t j = p[1]; j < logical[1]; j += physical[1])
-        func(h_item_access::make(g, p, id<2>(i, j), logical));
+      for (std::size_t j = p[1]; j < logical[1]; j += physical[1]) run(id<2>(i, j));
   } else {
     for (std::size_t i = p[0]; i < logical[0]; i += physical[0])
       for (std::size_t j = p[1]; j < logical[1]; j += physical[1])
-        for (std::size_t k = p[2]; k < logical[2]; k += physical[2])
-          func(h_item_access::make(g, p, id<3>(i, j, k), logical));
+        for (std::size_t k = p[2]; k < logical[2]; k += physical[2]) run(id<3>(i, j, k));
   }
 }
 } // namespace detail
@@ -201,21 +222,27 @@ public:
   explicit private_memory(const group<Dimensions>& g)
       : m_group(g.get_group_linear_id()), m_size(g.get_local_linear_range()) {
     if constexpr (detail::dev::is_host) m_values = std::make_unique<T[]>(m_size);
-    if constexpr (detail::dev::hierarchical_spread) detail::dev::hierarchical_private(this);
+    if constexpr (detail::dev::hierarchical_spread) {
+      detail::dev::hierarchical_private(this);
+      for (int d = 0; d < Dimensions; ++d) m_base[d] = g.get_group_id(d) * g.get_local_range(d);
+    }
   }
   private_memory(const private_memory&) = delete;
   private_memory& operator=(const private_memory&) = delete;
 
   T& operator()(const h_item<Dimensions>& id) {
     if constexpr (detail::dev::hierarchical_spread) {
-      // Each thread holds its own value and returns it; a use with another group's h_item
-      // reaches the calling thread's own value and is not detected here (the host throws).
+      // Each thread holds its own value and returns it; a use with an h_item of another group
+      // (whose first work-item is elsewhere: no division on the way) is recorded for the
+      // runtime, which reports it when the kernel completed.
+      bool mine = true;
+      for (int d = 0; d < Dimensions; ++d)
+        mine &= id.get_global_id(d) - id.get_physical_local_id(d) == m_base[d];
+      if (!mine) detail::dev::hierarchical_report_misuse(detail::group_linear_id_of(id), m_group);
       return m_values;
     } else {
+      std::size_t group = detail::group_linear_id_of(id);
       std::size_t local = id.get_physical_local().get_linear_id();
-      std::size_t group = detail::linearize(
-          range_div(id.get_global_id(), id.get_physical_local_range()),
-          range<Dimensions>(id.get_global_range() / id.get_physical_local_range()));
       if (group != m_group || local >= m_size) {
         if constexpr (detail::dev::is_host)
           detail::throw_private_memory_misuse(group, m_group);
@@ -227,13 +254,9 @@ public:
   }
 
 private:
-  static id<Dimensions> range_div(const id<Dimensions>& i, const range<Dimensions>& r) {
-    id<Dimensions> q;
-    for (int d = 0; d < Dimensions; ++d) q[d] = i[d] / r[d];
-    return q;
-  }
   std::size_t m_group;
   std::size_t m_size;
+  std::size_t m_base[Dimensions] = {}; // GPU: the global id of the group's first work-item
   std::conditional_t<detail::dev::is_host, std::unique_ptr<T[]>,
                      std::conditional_t<detail::dev::hierarchical_spread, T,
                                         T[detail::hierarchical_max_group_size]>>
@@ -247,6 +270,7 @@ struct hierarchical_kernel {
   range<D> m_groups;
   range<D> m_local;
   F m_f;
+  std::uint64_t* m_error_slot; // GPU: where private_memory misuse is recorded
   kernel_handler m_kh;
 
   SYCLONE_INLINE void run_group(std::size_t linear) const {
@@ -257,7 +281,10 @@ struct hierarchical_kernel {
       m_f(g);
   }
   void operator()() const {
-    if constexpr (dev::hierarchical_spread) dev::hierarchical_group_scope();
+    if constexpr (dev::hierarchical_spread) {
+      dev::hierarchical_group_scope();
+      dev::hierarchical_set_error_slot(m_error_slot);
+    }
     if constexpr (!dev::is_host) run_group(dev::group_id(0));
   }
   static void run_range(const void* self, std::size_t begin, std::size_t end) {
@@ -321,7 +348,8 @@ void handler::hierarchical_dispatch(range<D> groups, const range<D>* local_size,
     // Implementation-defined size (SYCL 2020 4.9.4.2.3): 64 work-items along the last dimension.
     local[D - 1] = limit < 64 ? limit : 64;
   }
-  detail::kernel_launch l = prepare<name_t, object_t>(groups, local, f);
+  detail::kernel_launch l =
+      prepare<name_t, object_t>(groups, local, f, detail::hierarchical_error_slot(*this));
   l.run_range = &object_t::run_range;
   l.dimensions = 1;
   if (target.host) {

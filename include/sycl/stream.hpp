@@ -7,7 +7,8 @@
 // the host prints the segments in the order they were reserved, so a work-item's line is never
 // interleaved with another's. Output that does not fit is truncated (SYCL 2020 4.16: never a
 // crash). Each work-item has its own formatting state and open segment: on a GPU in its own copy
-// of the stream, on the host in the executor's table of the running work-item
+// of the stream (a thread running several logical work-items of a hierarchical kernel switches
+// state between them), on the host in the executor's table of the running work-item
 // (src/backends/host/work_item_streams.hpp), which starts empty with each work-item.
 #pragma once
 
@@ -144,10 +145,15 @@ public:
 
   // Not part of the SYCL API: what the operator<< overloads build on.
   detail::stream_state& state() const {
-    if constexpr (detail::dev::is_host)
+    if constexpr (detail::dev::is_host) {
       return detail::host_stream_state(m_id, m_state);
-    else
+    } else {
+      if constexpr (detail::dev::hierarchical_spread) {
+        std::uint32_t serial = detail::dev::hierarchical_item_serial();
+        if (serial != m_serial) switch_work_item(serial);
+      }
       return m_state;
+    }
   }
   // Appends bytes to the work-item's open segment (reserving one first).
   void put(const char* s, std::size_t n) const {
@@ -200,12 +206,27 @@ public:
   }
 
 private:
+  // A GPU thread of a hierarchical kernel moved on to another logical work-item, or back to the
+  // work-group scope (serial odd: a work-item, even: the work-group scope; detail/device/
+  // nvptx.hpp). Like the host: each work-item starts with the work-group scope's formatting and
+  // without its open statement, and the work-group scope goes on with its own state after it.
+  void switch_work_item(std::uint32_t serial) const {
+    if ((m_serial & 1) == 0) m_group_state = m_state;
+    m_state = m_group_state;
+    if (serial & 1) m_state.segment = nullptr;
+    m_serial = serial;
+  }
+
   std::byte* m_data = nullptr; // [u64 reserved bytes][segments]
   std::size_t m_size = 0;
   std::size_t m_wi_size = 0;
   std::size_t m_segment = 0;
   std::uint64_t m_id = 0;
   mutable detail::stream_state m_state;
+  // GPU hierarchical kernels: the work-group scope's state while a work-item runs, and the item
+  // serial m_state belongs to.
+  mutable detail::stream_state m_group_state;
+  mutable std::uint32_t m_serial = 0;
 };
 
 namespace detail {

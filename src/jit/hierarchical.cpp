@@ -21,6 +21,10 @@
 //    that the rest of the kernel uses are broadcast through shared memory.
 // 4. A barrier precedes and follows each parallel_for_work_item call, which every thread makes.
 // The markers are removed and the work-item functions may then be inlined by O3.
+// Stores of the work-group scope to the kernel object, which each thread has its own copy of, and
+// to private_memory objects are made by every thread (step 3's exception). The item serials that
+// give each logical work-item its own sycl::stream state become a counter per thread in shared
+// memory (lower_item_serials).
 #include "steps.hpp"
 
 #include <llvm/Analysis/ValueTracking.h>
@@ -44,7 +48,11 @@ namespace {
 constexpr const char* k_group_scope = "__syclone_hierarchical_group_scope";
 constexpr const char* k_work_item_scope = "__syclone_hierarchical_work_item_scope";
 constexpr const char* k_private = "__syclone_hierarchical_private";
+constexpr const char* k_item_serial = "__syclone_hierarchical_item_serial";
+constexpr const char* k_next_item = "__syclone_hierarchical_next_item";
 constexpr unsigned k_shared_space = 3;
+// The most threads of a hierarchical kernel's (1-D) block (hierarchical_max_group_size).
+constexpr unsigned k_max_block = 1024;
 
 const llvm::Function* called(const llvm::Instruction& instruction) {
   const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction);
@@ -121,6 +129,17 @@ private:
     const llvm::Value* object = llvm::getUnderlyingObject(pointer, 0);
     return m_private.count(object) != 0;
   }
+  // The kernel object (the kernel's byval parameter): each thread writes its own copy of it
+  // (the backend copies a written byval parameter to local memory), so a write of the
+  // work-group scope to it -- a sycl::stream's formatting state, a mutable capture -- is made by
+  // every thread, the same on each, and every thread's work-items see it.
+  bool is_kernel_object(const llvm::Value* pointer) const {
+    const auto* argument = llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(pointer, 0));
+    return argument && argument->getParent() == &m_kernel && argument->hasByValAttr();
+  }
+  bool per_thread(const llvm::Value* pointer) const {
+    return is_private(pointer) || is_kernel_object(pointer);
+  }
 
   void move_variables_to_shared_memory() {
     std::vector<llvm::AllocaInst*> variables;
@@ -163,7 +182,7 @@ private:
       return load->isUnordered() ? where::anywhere : where::leader;
     }
     if (const auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction))
-      return is_private(store->getPointerOperand()) ? where::every_thread : where::leader;
+      return per_thread(store->getPointerOperand()) ? where::every_thread : where::leader;
     if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction)) {
       const llvm::Function* callee = call->getCalledFunction();
       if (callee && m_items.count(callee)) return where::every_thread;
@@ -172,7 +191,7 @@ private:
         if (intrinsic->isAssumeLikeIntrinsic() || intrinsic->isLifetimeStartOrEnd())
           return where::every_thread;
         if (const auto* transfer = llvm::dyn_cast<llvm::AnyMemIntrinsic>(intrinsic))
-          return is_private(transfer->getRawDest()) ? where::every_thread : where::leader;
+          return per_thread(transfer->getRawDest()) ? where::every_thread : where::leader;
       }
       if (!call->mayHaveSideEffects()) {
         for (const llvm::Use& argument : call->args())
@@ -319,6 +338,68 @@ void remove_calls(llvm::Module& module, const char* name) {
   if (marker->use_empty()) marker->eraseFromParent();
 }
 
+// The item serials (detail/device/nvptx.hpp hierarchical_item_serial): with hierarchical kernels
+// whose code reads them, one counter per thread in shared memory, indexed by %tid.x, which each
+// logical work-item's start and end advance; every other read is 0. Returns the counters, or
+// null when nothing reads them (the markers are then gone).
+llvm::GlobalVariable* lower_item_serials(llvm::Module& module, bool hierarchical) {
+  std::vector<llvm::CallBase*> reads = calls_of(module.getFunction(k_item_serial));
+  std::vector<llvm::CallBase*> steps = calls_of(module.getFunction(k_next_item));
+  llvm::GlobalVariable* serials = nullptr;
+  llvm::ArrayType* type = nullptr;
+  if (hierarchical && !reads.empty()) {
+    llvm::Type* i32 = llvm::Type::getInt32Ty(module.getContext());
+    type = llvm::ArrayType::get(i32, k_max_block);
+    serials = new llvm::GlobalVariable(module, type, false, llvm::GlobalValue::InternalLinkage,
+                                       llvm::PoisonValue::get(type), "syclone.wg.item_serial",
+                                       nullptr, llvm::GlobalValue::NotThreadLocal, k_shared_space);
+    serials->setAlignment(llvm::Align(4));
+  }
+  auto slot = [&](llvm::IRBuilder<>& builder) {
+    llvm::Value* thread = builder.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {});
+    return builder.CreateInBoundsGEP(
+        type, serials, {builder.getInt32(0), builder.CreateZExt(thread, builder.getInt64Ty())});
+  };
+  for (llvm::CallBase* call : reads) {
+    llvm::IRBuilder<> builder(call);
+    llvm::Value* value = serials ? static_cast<llvm::Value*>(builder.CreateLoad(
+                                       builder.getInt32Ty(), slot(builder), "syclone.item_serial"))
+                                 : builder.getInt32(0);
+    call->replaceAllUsesWith(value);
+    call->eraseFromParent();
+  }
+  for (llvm::CallBase* call : steps) {
+    if (serials) {
+      llvm::IRBuilder<> builder(call);
+      llvm::Value* at = slot(builder);
+      llvm::Value* next =
+          builder.CreateAdd(builder.CreateLoad(builder.getInt32Ty(), at), builder.getInt32(1));
+      builder.CreateStore(next, at);
+    }
+    call->eraseFromParent();
+  }
+  for (const char* name : {k_item_serial, k_next_item})
+    if (llvm::Function* marker = module.getFunction(name); marker && marker->use_empty())
+      marker->eraseFromParent();
+  return serials;
+}
+
+// Each thread starts its kernel with its item serial at 0 (the work-group scope). In every
+// kernel of the module, since a function reading the serials may be shared by kernels that are
+// not hierarchical (their threads then read 0 throughout).
+void start_item_serials(llvm::Module& module, llvm::GlobalVariable* serials) {
+  for (llvm::Function& function : module) {
+    if (function.isDeclaration() || function.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    llvm::IRBuilder<> builder(&*function.getEntryBlock().getFirstInsertionPt());
+    llvm::Value* thread = builder.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {});
+    llvm::Value* at = builder.CreateInBoundsGEP(
+        serials->getValueType(), serials,
+        {builder.getInt32(0), builder.CreateZExt(thread, builder.getInt64Ty())});
+    builder.CreateStore(builder.getInt32(0), at);
+  }
+}
+
 } // namespace
 
 void lower_hierarchical(llvm::Module& module, const job& what) {
@@ -352,6 +433,9 @@ void lower_hierarchical(llvm::Module& module, const job& what) {
       inlined->addFnAttr(llvm::Attribute::AlwaysInline);
     }
   }
+  // Before the work-group scope is lowered: a read of the serial there is a load, which every
+  // thread may make.
+  llvm::GlobalVariable* serials = lower_item_serials(module, !kernels.empty());
   if (kernels.empty()) {
     if (!items.empty() && !calls_of(item_marker).empty()) {
       bool reached = false;
@@ -392,6 +476,8 @@ void lower_hierarchical(llvm::Module& module, const job& what) {
     functions.clear();
     kernel_lowering(*kernel, items, what).run();
   }
+  // After it: the store of each thread's own counter is no work-group-scope side effect.
+  if (serials) start_item_serials(module, serials);
   remove_calls(module, k_group_scope);
   remove_calls(module, k_work_item_scope);
   remove_calls(module, k_private);

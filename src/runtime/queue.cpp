@@ -68,6 +68,16 @@ bool handler_impl::requires_buffer(const buffer_impl& b) const {
   return false;
 }
 
+void handler_impl::keep_until_complete(std::shared_ptr<const void> holder) {
+  auto& keep = m_command.keep_alive;
+  if (!keep) {
+    keep = std::move(holder);
+    return;
+  }
+  keep = std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>>(
+      std::move(keep), std::move(holder));
+}
+
 syclone::runtime::stream& handler_impl::pin_stream() {
   if (!m_command.stream) m_command.stream = &m_queue->stream();
   return *m_command.stream;

@@ -85,6 +85,9 @@ public:
   // The stream the command will run on, for work the command group enqueues ahead of it (it
   // then runs after that work in stream order).
   syclone::runtime::stream& pin_stream();
+  // The command keeps `holder` until it completed (with whatever it kept before); releasing
+  // it may act on the command's results (print a stream, report a device-side error).
+  void keep_until_complete(std::shared_ptr<const void> holder);
 
   std::shared_ptr<queue_impl> m_queue;
   command m_command;

@@ -4,7 +4,6 @@
 // leaves its counter at zero again, so a launch allocates nothing after the first ones.
 #include "queue_impl.hpp"
 
-#include <sycl/hierarchical.hpp>
 #include <sycl/reduction.hpp>
 #include <sycl/usm.hpp>
 
@@ -95,16 +94,6 @@ struct host_scratch {
   void* ptr;
 };
 
-// The command keeps `holder` until it completed; an earlier keep-alive stays alive too.
-void keep_with_command(handler_impl& h, std::shared_ptr<const void> holder) {
-  auto& keep = h.m_command.keep_alive;
-  if (!keep) {
-    keep = std::move(holder);
-    return;
-  }
-  keep = std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>>(
-      std::move(keep), std::move(holder));
-}
 } // namespace
 
 reduction_target reduction_target_of(handler& cgh) {
@@ -129,12 +118,12 @@ std::byte* scratch(handler& cgh, std::size_t bytes, bool zeroed) {
     if (!p)
       throw_error(errc::memory_allocation, "reduction: cannot allocate " + std::to_string(bytes) +
                                                " bytes of scratch memory for the partial results");
-    keep_with_command(h, std::make_shared<host_scratch>(p));
+    h.keep_until_complete(std::make_shared<host_scratch>(p));
     return static_cast<std::byte*>(p);
   }
   auto& pool = scratch_pool::of(dev);
   auto [p, size] = pool.take(bytes, h.pin_stream(), zeroed);
-  keep_with_command(h, std::make_shared<pooled_scratch>(&pool, p, size, zeroed));
+  h.keep_until_complete(std::make_shared<pooled_scratch>(&pool, p, size, zeroed));
   return static_cast<std::byte*>(p);
 }
 } // namespace
@@ -191,16 +180,6 @@ void prepare_reduction_result(handler& cgh, void* ptr, std::size_t bytes) {
 
 void throw_reduction_error(const char* what) {
   throw_error(errc::invalid, what);
-}
-
-// SYCL 2020 4.10.7.3 (hierarchical.hpp): a private_memory belongs to the work-group that
-// created it.
-void throw_private_memory_misuse(std::size_t group, std::size_t expected_group) {
-  throw_error(errc::invalid,
-              "private_memory: used by a work-item of work-group " + std::to_string(group) +
-                  " but created in work-group " + std::to_string(expected_group) +
-                  "; declare the private_memory in the work-group scope of the kernel that "
-                  "uses it, and use it only inside that group's parallel_for_work_item");
 }
 
 } // namespace detail

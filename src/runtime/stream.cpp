@@ -49,15 +49,6 @@ struct stream_output {
   std::size_t segment;
 };
 
-void keep_with_command(handler_impl& h, std::shared_ptr<const void> holder) {
-  auto& keep = h.m_command.keep_alive;
-  if (!keep) {
-    keep = std::move(holder);
-    return;
-  }
-  keep = std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>>(
-      std::move(keep), std::move(holder));
-}
 } // namespace
 
 std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment, std::uint64_t* id) {
@@ -78,7 +69,7 @@ std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment, s
                                              std::to_string(bytes) + " bytes on " +
                                              dev->props().name + "; use a smaller totalBufferSize");
   *id = g_next_stream_id.fetch_add(1, std::memory_order_relaxed);
-  keep_with_command(h, std::make_shared<stream_output>(owner, data, bytes, segment));
+  h.keep_until_complete(std::make_shared<stream_output>(owner, data, bytes, segment));
   h.m_command.writes_output = true;
   return data;
 }

@@ -66,12 +66,15 @@ std::string mode() {
   return m ? m : "ok";
 }
 
+// FAKE_CUDA_LATENCY_US, or what fake_cuda_set_latency_us set (-1: not set).
+std::atomic<long> g_latency_override{-1};
 clock_type::duration latency() {
   static const long us = [] {
     const char* s = std::getenv("FAKE_CUDA_LATENCY_US");
     return s ? std::atol(s) : 0L;
   }();
-  return std::chrono::microseconds(us);
+  long set = g_latency_override.load();
+  return std::chrono::microseconds(set >= 0 ? set : us);
 }
 
 constexpr std::size_t total_memory = 80ull << 30;
@@ -213,10 +216,10 @@ CUresult cuDeviceGetName(char* name, int len, CUdevice) {
 }
 CUresult cuDeviceGetAttribute(int* v, CUdevice_attribute a, CUdevice) {
   static const std::map<int, int> values = {
-      {1, 1024},  {2, 1024},      {3, 1024},   {4, 64},          {5, 2147483647}, {6, 65535},
-      {7, 65535}, {8, 49152},     {10, 32},    {11, 2147483647}, {13, 1980000},   {16, 132},
-      {18, 0},    {38, 52428800}, {41, 1},     {75, 9},          {76, 0},         {83, 1},
-      {86, 0},    {88, 0},    {89, 1},        {97, 232448}};
+      {1, 1024},  {2, 1024},      {3, 1024}, {4, 64},          {5, 2147483647}, {6, 65535},
+      {7, 65535}, {8, 49152},     {10, 32},  {11, 2147483647}, {13, 1980000},   {16, 132},
+      {18, 0},    {38, 52428800}, {41, 1},   {75, 9},          {76, 0},         {83, 1},
+      {86, 0},    {88, 0},        {89, 1},   {97, 232448}};
   auto it = values.find(a);
   if (it == values.end()) return CUDA_ERROR_INVALID_VALUE;
   *v = it->second;
@@ -535,6 +538,10 @@ void fake_cuda_last_launch(unsigned* grid, unsigned* block, unsigned* shared, vo
   *shared = g_last_launch.shared;
   std::memcpy(params, g_last_launch.params, g_last_launch.param_bytes);
   std::memcpy(name, g_last_launch.name, sizeof g_last_launch.name);
+}
+// Later operations keep their stream busy for `us` microseconds (FAKE_CUDA_LATENCY_US until then).
+void fake_cuda_set_latency_us(long us) {
+  g_latency_override = us;
 }
 // Makes every later call fail with `code`, as a kernel fault does.
 void fake_cuda_fail_context(int code) {

@@ -2,17 +2,20 @@
 // device code, runs against the fake libcuda.so.1 (tests/cuda_unit/fake_cuda.cpp). Kernels do not
 // run, but everything up to the launch does: the kernel registry, the JIT (with libdevice and
 // specialization constants), the module, the launch shape, dynamic shared memory beyond 48 KiB
-// and the parameter bytes; then USM copies and fills through the runtime, and a launch error
-// delivered asynchronously.
+// and the parameter bytes; then USM copies and fills through the runtime, a hierarchical
+// kernel's error slot, and a launch error delivered asynchronously.
 #include <sycl/sycl.hpp>
 
 #include <dlfcn.h>
 
+#include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace {
 int g_failures = 0;
@@ -57,6 +60,28 @@ int module_loads() {
   return get ? get() : -1;
 }
 
+template <typename Fn>
+Fn* hook(const char* name) {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  auto* fn = lib ? reinterpret_cast<Fn*>(dlsym(lib, name)) : nullptr;
+  if (!fn) {
+    std::printf("FAILED: the fake driver has no %s\n", name);
+    ++g_failures;
+  }
+  return fn;
+}
+
+// A hierarchical kernel using its private_memory (the fake runs no kernel: the test plays the
+// device's part and records a misuse in the kernel's error slot).
+struct private_memory_kernel {
+  int* out;
+  void operator()(sycl::group<1> g) const {
+    sycl::private_memory<int> pm(g);
+    g.parallel_for_work_item([&](sycl::h_item<1> it) { pm(it) = 1; });
+    g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = pm(it); });
+  }
+};
+
 bool same(const unsigned* v, unsigned x, unsigned y, unsigned z) {
   return v[0] == x && v[1] == y && v[2] == z;
 }
@@ -68,6 +93,7 @@ class single_kernel_name;
 class math_kernel_name;
 class spec_kernel_name;
 class too_big_name;
+class hierarchical_name;
 
 constexpr sycl::specialization_id<int> trips(4);
 
@@ -178,6 +204,54 @@ int main() {
   bool dfilled = true;
   for (double v : dback) dfilled = dfilled && v == 2.5;
   CHECK(dfilled);
+
+  // SYCL 2020 4.10.7.3 on a GPU: a hierarchical kernel carries an error slot; a misuse the device
+  // records there is reported when the kernel completed, as the host reports it (errc::invalid,
+  // asynchronously), and the queue stays usable.
+  {
+    using object_t = sycl::detail::hierarchical_kernel<1, private_memory_kernel>;
+    object_t layout{sycl::range<1>(), sycl::range<1>(), private_memory_kernel{data}, nullptr, {}};
+    std::size_t slot_at = static_cast<std::size_t>(reinterpret_cast<char*>(&layout.m_error_slot) -
+                                                   reinterpret_cast<char*>(&layout));
+    param_bytes(sizeof(object_t));
+    auto* set_latency = hook<void(long)>("fake_cuda_set_latency_us");
+    auto* launches = hook<int()>("fake_cuda_launches");
+    auto run = [&](bool misuse) {
+      if (!set_latency || !launches) return std::string("no hooks");
+      // The kernel "runs" for a second: the slot is written long before it completes.
+      set_latency(1000000);
+      int before = launches();
+      q.submit([&](sycl::handler& h) {
+        h.parallel_for_work_group<hierarchical_name>(sycl::range<1>(2), sycl::range<1>(4),
+                                                     private_memory_kernel{data});
+      });
+      for (int spins = 0; launches() == before && spins < 10000; ++spins)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      CHECK(launches() != before);
+      set_latency(0);
+      launch hl = last_launch();
+      std::uint64_t* slot = nullptr;
+      std::memcpy(&slot, hl.params + slot_at, sizeof slot);
+      CHECK(slot != nullptr);
+      // What detail::dev::hierarchical_report_misuse stores: work-group 0 used work-group 1's.
+      if (slot && misuse) __atomic_store_n(slot, (std::uint64_t(0) << 32) | 1, __ATOMIC_RELEASE);
+      try {
+        q.wait_and_throw();
+      } catch (const sycl::exception& e) {
+        return std::string(e.code() == sycl::errc::invalid ? "invalid: " : "other: ") + e.what();
+      }
+      return std::string();
+    };
+    std::string error = run(true);
+    CHECK(error.find("invalid: private_memory") == 0);
+    CHECK(error.find("work-group 0") != std::string::npos &&
+          error.find("created in work-group 1") != std::string::npos);
+    if (error.find("invalid: private_memory") != 0) std::printf("got: %s\n", error.c_str());
+    // Usable afterwards, and a slot taken again starts clean.
+    CHECK(run(false).empty());
+    CHECK(run(false).empty());
+    param_bytes(sizeof(sycl::range<1>));
+  }
 
   // A work-group larger than the kernel allows (the fake says 768): an asynchronous nd_range
   // error naming the limit.

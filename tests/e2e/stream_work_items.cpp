@@ -3,7 +3,9 @@
 // next work-item that runs on the same thread, and a statement a work-item leaves unfinished must
 // not take in the next one's output (which would then be cut at the first one's
 // workItemBufferSize). Checked for range, nd_range (also across a barrier, where work-items of a
-// group interleave on one host thread) and hierarchical kernels; stdout is captured in a file.
+// group interleave on one host thread) and hierarchical kernels, also with a flexible range
+// larger than the group (a GPU thread then runs several logical work-items); stdout is captured
+// in a file.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -167,9 +169,58 @@ int main() {
   });
   check_statements(hier_statements, n, "hierarchical");
 
+  // A flexible range larger than the group: each physical work-item (a GPU thread) runs several
+  // logical work-items. Each starts with the formatting of the work-group scope (hex with a
+  // base), logical work-items 0-15, 32-47 of a group switch to decimal, which must not reach
+  // the next logical work-item of the same physical one; after them the work-group scope goes on
+  // with its own state.
+  constexpr std::size_t flex = 48, groups = 2;
+  std::string flex_formats = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(groups * (flex + 1) * 64, 48, h);
+       h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(16), [=](sycl::group<1> g) {
+         os << sycl::showbase << sycl::hex;
+         g.parallel_for_work_item(sycl::range<1>(flex), [&](sycl::h_item<1> it) {
+           std::size_t l = it.get_logical_local_id(0);
+           std::size_t i = g.get_group_id(0) * flex + l;
+           if (l / 16 % 2 == 0) os << sycl::dec << sycl::noshowbase;
+           os << "item " << i << sycl::endl;
+         });
+         os << "group " << (g.get_group_id(0) + 16) << sycl::endl;
+       });
+     }).wait();
+  });
+  std::vector<std::string> flex_expected;
+  for (std::size_t i = 0; i < groups * flex; ++i) {
+    std::stringstream ss;
+    if (i % flex / 16 % 2 == 0)
+      ss << "item " << i;
+    else
+      ss << "item 0x" << std::hex << i;
+    flex_expected.push_back(ss.str());
+  }
+  flex_expected.push_back("group 0x10");
+  flex_expected.push_back("group 0x11");
+  std::sort(flex_expected.begin(), flex_expected.end());
+  CHECK(sorted_lines(flex_formats) == flex_expected);
+  // Statements: a logical work-item's unfinished statement is not continued by the next one of
+  // the same physical work-item.
+  std::string flex_statements = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(n * 16, 8, h);
+       h.parallel_for_work_group(sycl::range<1>(n / 32), sycl::range<1>(16), [=](sycl::group<1> g) {
+         g.parallel_for_work_item(sycl::range<1>(32), [&](sycl::h_item<1> it) {
+           statement_item(os, it.get_logical_local_id(0) / 16);
+         });
+       });
+     }).wait();
+  });
+  check_statements(flex_statements, n, "hierarchical, flexible range");
+
   if (failures) {
-    std::fprintf(stderr, "--- range:\n%s--- nd_range:\n%s--- hierarchical:\n%s---\n",
-                 range_formats.c_str(), nd_formats.c_str(), hier_formats.c_str());
+    std::fprintf(
+        stderr, "--- range:\n%s--- nd_range:\n%s--- hierarchical:\n%s--- flexible:\n%s---\n",
+        range_formats.c_str(), nd_formats.c_str(), hier_formats.c_str(), flex_formats.c_str());
     std::fprintf(stderr, "%d failures\n", failures);
     return 1;
   }

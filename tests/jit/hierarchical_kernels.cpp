@@ -8,7 +8,7 @@ namespace {
 template <typename Name, int D, typename F>
 void hierarchical_kernel(F f) {
   sycl::detail::kernel_entry<Name>(
-      sycl::detail::hierarchical_kernel<D, F>{sycl::range<D>(), sycl::range<D>(), f, {}});
+      sycl::detail::hierarchical_kernel<D, F>{sycl::range<D>(), sycl::range<D>(), f, nullptr, {}});
 }
 
 } // namespace
@@ -16,8 +16,10 @@ void hierarchical_kernel(F f) {
 class HierNeighbour;
 class HierPrivateFlexible;
 class HierScopeOnly;
+class HierStreamFlexible;
+class HierPrivateMisuse;
 
-void kernels(int* out, int* once, int* runs) {
+void kernels(int* out, int* once, int* runs, sycl::stream os, sycl::h_item<1>* saved) {
   // A work-group-scope array written by one parallel_for_work_item and read by the next, a
   // work-group-scope atomic and a sum over the array in work-group scope.
   hierarchical_kernel<HierNeighbour, 1>([=](sycl::group<1> g) {
@@ -48,4 +50,21 @@ void kernels(int* out, int* once, int* runs) {
   });
   // Work-group scope only: runs once per group.
   hierarchical_kernel<HierScopeOnly, 1>([=](sycl::group<1> g) { once[g.get_group_id(0)] += 1; });
+  // A sycl::stream in a flexible range: each logical work-item has its own formatting state,
+  // the work-group scope's formatting reaches the work-items of every thread.
+  hierarchical_kernel<HierStreamFlexible, 1>([=](sycl::group<1> g) {
+    os << sycl::hex;
+    g.parallel_for_work_item(sycl::range<1>(256), [&](sycl::h_item<1> it) {
+      if (it.get_logical_local_id(0) % 3 == 0) os << sycl::dec;
+      os << it.get_logical_local_id(0) << sycl::endl;
+    });
+  });
+  // A private_memory used with another work-group's h_item: recorded in the error slot.
+  hierarchical_kernel<HierPrivateMisuse, 1>([=](sycl::group<1> g) {
+    sycl::private_memory<int> pm(g);
+    g.parallel_for_work_item([&](sycl::h_item<1> it) {
+      pm(*saved) = 1;
+      out[it.get_global_id(0)] = pm(it);
+    });
+  });
 }

@@ -116,9 +116,39 @@ TEST(HierarchicalPtx, WorkGroupScopeOnlyKernelRunsItsBodyOnOneThread) {
   EXPECT_TRUE(only_on_thread_zero(text, R"(st\.global\.[bu]32)")) << text;
 }
 
+TEST(HierarchicalPtx, StreamStateSwitchesWithEachLogicalWorkItem) {
+  std::string text = ptx("HierStreamFlexible");
+  // One item serial per thread in shared memory (1024 x 4 bytes), which each thread zeroes at
+  // the start, and which the work-items advance (load, add 1, store at %tid.x).
+  EXPECT_GE(count(text, R"(\.shared \.align 4 \.b8 [\w$.]*item_serial[\w$.]*\[4096\];)"), 1u)
+      << text;
+  EXPECT_GE(count(text, R"(st\.shared\.[bu]32\s+\[%r?d?\d+\], 0;)"), 1u) << text;
+  EXPECT_GE(count(text, R"(ld\.shared\.[bu]32)"), 2u) << text;
+  // The work-group scope's `os << hex` is made by every thread in its own kernel object, not
+  // only by thread 0: no store of the base 16 lies under the thread-0 guard.
+  EXPECT_FALSE(only_on_thread_zero(text, R"(st\.local\.[bu]8\s+\[[^]]+\], 16;)")) << text;
+}
+
+TEST(HierarchicalPtx, KernelsWithoutStreamsHaveNoItemSerials) {
+  for (const char* kernel : {"HierNeighbour", "HierPrivateFlexible", "HierScopeOnly"}) {
+    std::string text = ptx(kernel);
+    EXPECT_EQ(count(text, R"(item_serial)"), 0u) << kernel << "\n" << text;
+  }
+}
+
+TEST(HierarchicalPtx, PrivateMemoryMisuseIsRecordedInTheErrorSlot) {
+  std::string text = ptx("HierPrivateMisuse");
+  // The work-group scope stores the kernel's error slot in shared memory, once per block...
+  EXPECT_TRUE(only_on_thread_zero(text, R"(st\.shared\.[bu]64)")) << text;
+  // ...and a work-item that finds the misuse stores its record there at system scope (the slot
+  // is host memory), then goes on: no trap.
+  EXPECT_GE(count(text, R"(st\.relaxed\.sys(\.global)?\.[bu]64)"), 1u) << text;
+  EXPECT_EQ(count(text, R"(\btrap;)"), 0u) << text;
+}
+
 TEST(HierarchicalPtx, EveryKernelOfTheImageCompiles) {
   std::string text = ptx("");
-  EXPECT_GE(count(text, R"(\.entry )"), 3u) << text;
+  EXPECT_GE(count(text, R"(\.entry )"), 5u) << text;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include <sycl/detail/config.hpp>
 
 #include <cstddef>
+#include <cstdint>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::host {
@@ -35,6 +36,13 @@ inline constexpr bool hierarchical_spread = false;
 inline void hierarchical_group_scope() {}
 inline void hierarchical_work_item_scope() {}
 inline void hierarchical_private(const void*) {}
+// Only GPU targets spread work-group scope over threads and report private_memory misuse
+// through an error slot (nvptx.hpp); named here so target-independent code resolves the names.
+inline void hierarchical_set_error_slot(std::uint64_t*) {}
+inline void hierarchical_report_misuse(std::size_t, std::size_t) {}
+inline std::uint32_t hierarchical_item_serial() {
+  return 0;
+}
 inline std::size_t hierarchical_local_linear_id() {
   return 0;
 }

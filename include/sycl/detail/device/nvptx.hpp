@@ -5,6 +5,7 @@
 #include <sycl/detail/config.hpp>
 
 #include <cstddef>
+#include <cstdint>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
@@ -57,16 +58,49 @@ SYCLONE_INLINE void hierarchical_work_item_scope() {
 SYCLONE_INLINE void hierarchical_private(const void* object) {
   __syclone_hierarchical_private(object);
 }
+// SYCL 2020 4.10.7.3: where a hierarchical kernel reports a private_memory used outside its
+// work-group (src/runtime/hierarchical.cpp): 8 bytes of host memory the runtime reads once the
+// kernel completed. The work-group scope stores the kernel's slot here (shared memory, so the
+// hierarchical pass stores it once per block, before the first parallel_for_work_item).
+using hierarchical_error_slot_t = std::uint64_t*;
+inline __attribute__((address_space(3))) hierarchical_error_slot_t hierarchical_error_slot;
+SYCLONE_INLINE void hierarchical_set_error_slot(std::uint64_t* slot) {
+  hierarchical_error_slot = slot;
+}
+// Records the misuse (both ids are below 2^31: a launch has fewer blocks, and they differ, so the
+// record is never zero) and returns: the work-item goes on with its own value, and the runtime
+// reports the error when the kernel completed. One 8-byte store: concurrent misuses leave one
+// whole record.
+SYCLONE_INLINE void hierarchical_report_misuse(std::size_t group, std::size_t expected_group) {
+  std::uint64_t* slot = hierarchical_error_slot;
+  if (!slot) return;
+  std::uint64_t record = (std::uint64_t(group) << 32) | std::uint64_t(expected_group & 0xffffffffu);
+  __scoped_atomic_store_n(slot, record, __ATOMIC_RELAXED, __MEMORY_SCOPE_SYSTEM);
+}
 // The physical work-item of a hierarchical kernel: hierarchical kernels launch 1-D blocks.
 SYCLONE_INLINE std::size_t hierarchical_local_linear_id() {
   return __nvvm_read_ptx_sreg_tid_x();
 }
-// Host-only hooks of parallel_for_work_item (each logical work-item's sycl::stream state).
-SYCLONE_INLINE bool hierarchical_stream_items() noexcept {
-  return false;
+// Each logical work-item of parallel_for_work_item has its own sycl::stream state (SYCL 2020
+// 4.16), also where one thread runs several of them (a flexible range larger than the block).
+// A thread's item serial tells the stream which one runs: odd inside a logical work-item, even in
+// the work-group scope, and different for each work-item the thread runs. The JIT's
+// hierarchical pass turns the markers into a counter per thread in shared memory, which it adds
+// only to hierarchical kernels whose work-items read it (a stream's); elsewhere the serial is 0.
+extern "C" std::uint32_t __syclone_hierarchical_item_serial();
+extern "C" void __syclone_hierarchical_next_item();
+SYCLONE_INLINE std::uint32_t hierarchical_item_serial() {
+  return __syclone_hierarchical_item_serial();
 }
-SYCLONE_INLINE void hierarchical_enter_item() {}
-SYCLONE_INLINE void hierarchical_leave_item() noexcept {}
+SYCLONE_INLINE bool hierarchical_stream_items() noexcept {
+  return true;
+}
+SYCLONE_INLINE void hierarchical_enter_item() {
+  __syclone_hierarchical_next_item();
+}
+SYCLONE_INLINE void hierarchical_leave_item() noexcept {
+  __syclone_hierarchical_next_item();
+}
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
 

@@ -72,6 +72,13 @@ inline constexpr bool hierarchical_spread = false;
 SYCLONE_INLINE void hierarchical_group_scope() {}
 SYCLONE_INLINE void hierarchical_work_item_scope() {}
 SYCLONE_INLINE void hierarchical_private(const void*) {}
+// Only GPU targets spread work-group scope over threads and report private_memory misuse
+// through an error slot (nvptx.hpp); named here so target-independent code resolves the names.
+SYCLONE_INLINE void hierarchical_set_error_slot(std::uint64_t*) {}
+SYCLONE_INLINE void hierarchical_report_misuse(std::size_t, std::size_t) {}
+SYCLONE_INLINE std::uint32_t hierarchical_item_serial() {
+  return 0;
+}
 SYCLONE_INLINE std::size_t hierarchical_local_linear_id() {
   return 0;
 }
