@@ -152,6 +152,25 @@ void buffer_impl::sync_host_locked(state& s) {
   s.host_valid = true; // no copy holds data: the contents were never initialized
 }
 
+bool buffer_impl::sync_host_after(device_impl& d, syclone::runtime::stream& stream) {
+  buffer_impl& r = root();
+  state& s = r.m_state;
+  std::lock_guard lock(s.data_mutex);
+  if (s.host_valid) return false;
+  state::device_copy* newest = nullptr;
+  for (auto& c : s.device_copies)
+    if (c.valid) {
+      newest = &c;
+      break;
+    }
+  if (!newest || newest->device.get() != &d) return false;
+  auto native =
+      stream.copy(contiguous(newest->ptr, 1, r.m_bytes), contiguous(r.m_storage, 1, r.m_bytes));
+  if (native) native->wait();
+  s.host_valid = true;
+  return true;
+}
+
 std::shared_ptr<syclone::runtime::native_event>
 buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
                      syclone::runtime::stream* stream) {
@@ -232,13 +251,17 @@ void* buffer_impl::newest_device_copy(sycl::backend b) {
 }
 
 void buffer_impl::add_access(access_mode mode, const std::shared_ptr<event_impl>& ev,
-                             std::vector<std::shared_ptr<event_impl>>& deps) {
+                             std::vector<std::shared_ptr<event_impl>>& deps,
+                             std::shared_ptr<event_impl>* writer) {
   auto done = [](const std::shared_ptr<event_impl>& e) {
     return e->status() == info::event_command_status::complete;
   };
   state& s = root_state();
   std::lock_guard lock(s.mutex);
-  if (s.last_write && !done(s.last_write)) deps.push_back(s.last_write);
+  if (s.last_write && !done(s.last_write)) {
+    deps.push_back(s.last_write);
+    if (writer) *writer = s.last_write;
+  }
   if (mode == access_mode::read) {
     // Reads pile up between writes; now and then the backend is asked which of them finished.
     if (s.reads.size() >= 16)
@@ -322,7 +345,21 @@ std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode, bool
   auto ev = std::make_shared<event_impl>(false);
   ev->host_access = true;
   std::vector<std::shared_ptr<event_impl>> deps;
-  b.add_access(mode, ev, deps);
+  std::shared_ptr<event_impl> writer;
+  b.add_access(mode, ev, deps, &writer);
+  // The usual case of a host accessor after a kernel (a reduction's result read back): the
+  // copy to the host goes right behind the kernel on its stream, so that waiting for it waits
+  // for both. Anything unusual (the command not on a device stream yet, its queue gone, an
+  // error) takes the general path below, which waits for the command first.
+  if (writer && !writer->host_access && writer->native()) {
+    if (auto q = writer->queue(); q && writer->stream()) {
+      try {
+        b.sync_host_after(*q->device(), const_cast<syclone::runtime::stream&>(*writer->stream()));
+      } catch (...) {
+        // Reported by the waits below (the command's failure) or by the copy made there.
+      }
+    }
+  }
   for (auto& d : deps)
     if (!d->host_access) d->wait();
   ev->set_running();

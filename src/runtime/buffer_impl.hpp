@@ -53,12 +53,21 @@ public:
   // a device the host cannot address of backend `b` (brought up to date from the host copy
   // when stale); null when the buffer has no copy on such a device.
   void* newest_device_copy(sycl::backend b);
+  // A host accessor's read of what a device command just wrote: when the host copy is stale
+  // and the newest contents are on `d`, copies them to the host copy on `s`, the stream the
+  // writing command ran on (ordered after it, as cudaMemcpy is after a kernel: one round trip
+  // instead of waiting for the command and then copying on another stream), and waits for that
+  // copy. False, having done nothing, when the newest contents are elsewhere or the host copy
+  // is current.
+  bool sync_host_after(device_impl& d, syclone::runtime::stream& s);
 
   // Appends to `deps` the dependencies of a new access in `mode` (commands that may not have
   // completed: the scheduler tells those that did, without a driver call where stream order
   // already answers); records `ev` as that access. Thread-safe.
+  // `writer`, if given, receives the last writing command when it is among the dependencies.
   void add_access(access_mode mode, const std::shared_ptr<event_impl>& ev,
-                  std::vector<std::shared_ptr<event_impl>>& deps);
+                  std::vector<std::shared_ptr<event_impl>>& deps,
+                  std::shared_ptr<event_impl>* writer = nullptr);
   // Waits for every command that uses the buffer.
   void wait_all();
 

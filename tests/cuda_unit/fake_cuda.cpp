@@ -106,6 +106,8 @@ struct launch_record {
 };
 launch_record g_last_launch;
 std::size_t g_param_size = 0;
+// The stream of the last cuMemcpyAsync (guarded by g_mutex).
+CUstream g_last_copy_stream = nullptr;
 
 const char* error_string(CUresult r) {
   switch (r) {
@@ -298,6 +300,10 @@ CUresult cuMemFreeHost(void* p) {
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, std::size_t bytes, CUstream s) {
   if (CUresult r = enter()) return r;
   std::memmove(ptr(dst), ptr(src), bytes);
+  {
+    std::lock_guard lock(g_mutex);
+    g_last_copy_stream = s;
+  }
   occupy(s);
   return CUDA_SUCCESS;
 }
@@ -542,6 +548,11 @@ void fake_cuda_last_launch(unsigned* grid, unsigned* block, unsigned* shared, vo
 // Later operations keep their stream busy for `us` microseconds (FAKE_CUDA_LATENCY_US until then).
 void fake_cuda_set_latency_us(long us) {
   g_latency_override = us;
+}
+// Whether the last cuMemcpyAsync ran on the stream of the last kernel launch.
+int fake_cuda_last_copy_on_launch_stream() {
+  std::lock_guard lock(g_mutex);
+  return g_last_copy_stream && g_last_copy_stream == g_last_launch.stream;
 }
 // Makes every later call fail with `code`, as a kernel fault does.
 void fake_cuda_fail_context(int code) {

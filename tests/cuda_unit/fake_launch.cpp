@@ -2,8 +2,9 @@
 // device code, runs against the fake libcuda.so.1 (tests/cuda_unit/fake_cuda.cpp). Kernels do not
 // run, but everything up to the launch does: the kernel registry, the JIT (with libdevice and
 // specialization constants), the module, the launch shape, dynamic shared memory beyond 48 KiB
-// and the parameter bytes; then USM copies and fills through the runtime, a hierarchical
-// kernel's error slot, and a launch error delivered asynchronously.
+// and the parameter bytes; then USM copies and fills through the runtime, a buffer reduction's
+// result read back on the kernel's stream, a hierarchical kernel's error slot, and a launch
+// error delivered asynchronously.
 #include <sycl/sycl.hpp>
 
 #include <dlfcn.h>
@@ -93,6 +94,7 @@ class single_kernel_name;
 class math_kernel_name;
 class spec_kernel_name;
 class too_big_name;
+class readback_name;
 class hierarchical_name;
 
 constexpr sycl::specialization_id<int> trips(4);
@@ -204,6 +206,26 @@ int main() {
   bool dfilled = true;
   for (double v : dback) dfilled = dfilled && v == 2.5;
   CHECK(dfilled);
+
+  // A buffer reduction read back by a host accessor (BabelStream's accessor dot): the copy to
+  // the host goes on the kernel's stream, right behind it, not on another stream after waiting.
+  {
+    // The kernel "runs" for 100 ms, so that it still runs when the host accessor comes.
+    auto* set_latency = hook<void(long)>("fake_cuda_set_latency_us");
+    sycl::buffer<double> sum{sycl::range<1>(1)};
+    if (set_latency) set_latency(100000);
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for<readback_name>(
+          sycl::range<1>(1000),
+          sycl::reduction(sum, h, sycl::plus<double>(),
+                          sycl::property::reduction::initialize_to_identity{}),
+          [=](sycl::id<1> i, auto& s) { s += static_cast<double>(i[0]); });
+    });
+    if (set_latency) set_latency(0);
+    sycl::host_accessor result(sum, sycl::read_only);
+    auto* on_launch_stream = hook<int()>("fake_cuda_last_copy_on_launch_stream");
+    CHECK(on_launch_stream && on_launch_stream());
+  }
 
   // SYCL 2020 4.10.7.3 on a GPU: a hierarchical kernel carries an error slot; a misuse the device
   // records there is reported when the kernel completed, as the host reports it (errc::invalid,
