@@ -170,6 +170,15 @@ void test_kernels(const sycl::device& sub) {
     for (std::size_t l = 0; l < local; ++l) want += in[g * local + l];
     CHECK(sums[g] == want);
   }
+
+  // A reduction, sized by the sub-device's compute units.
+  long* total = sycl::malloc_shared<long>(1, q);
+  *total = 0;
+  q.parallel_for(sycl::range<1>(10000), sycl::reduction(total, sycl::plus<long>()),
+                 [=](sycl::id<1> i, auto& sum) { sum += long(i[0]); })
+      .wait();
+  CHECK(*total == 10000L * 9999L / 2);
+  sycl::free(total, q);
 }
 
 // Distinct threads that ran a kernel: each work-item enters its thread's id into a small set,
