@@ -262,6 +262,9 @@ SYCLONE_EXPORT std::byte* reduction_scratch(handler& cgh, std::size_t bytes);
 SYCLONE_EXPORT std::byte* reduction_scratch_zeroed(handler& cgh, std::size_t bytes);
 // Throws errc::invalid unless `ptr` is USM memory of the queue's context.
 SYCLONE_EXPORT void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index);
+// Whether the command group made a sycl::stream (src/runtime/stream.cpp): then each work-item of a
+// GPU range reduction, where a thread runs several, gets its own stream state.
+SYCLONE_EXPORT bool command_writes_stream(handler& cgh);
 // A result in shared memory on a GPU: advises the device to keep the `bytes` at `ptr` mapped
 // instead of migrating their page to the device at each reduction and back at each host read
 // (unless SYCLONE_REDUCTION_SHARED_ADVICE=0).
@@ -468,11 +471,15 @@ struct reduction_range_kernel {
   F m_f;
   reduction_pack<Vars...> m_pack;
   std::uint32_t m_local;
+  // GPU: the command group made a sycl::stream. Each work-item then calls a fresh copy of the
+  // kernel function, whose stream copy starts with the kernel's state (SYCL 2020 4.16: each
+  // work-item has its own), where a thread runs several work-items.
+  bool m_fresh_items;
   kernel_handler m_kh;
 
   using seq = std::index_sequence_for<Vars...>;
   using item_t = item<D, false>;
-  SYCLONE_INLINE void invoke(std::size_t linear,
+  SYCLONE_INLINE void invoke(const F& f, std::size_t linear,
                              typename reduction_pack<Vars...>::reducers& r) const {
     id<D> i;
     if constexpr (D == 1)
@@ -480,14 +487,21 @@ struct reduction_range_kernel {
     else
       i = delinearize(linear, m_range);
     item_t it = item_access::make(i, m_range);
-    std::apply([&](auto&... red) { m_f(it, red...); }, r);
+    std::apply([&](auto&... red) { f(it, red...); }, r);
   }
   void operator()() const {
     if constexpr (!dev::is_host) {
       std::uint64_t lid = dev::local_id(0), group = dev::group_id(0);
       std::uint64_t n = m_range.size(), stride = m_pack.m_groups * m_local;
       auto r = m_pack.make(seq{});
-      for (std::uint64_t i = group * m_local + lid; i < n; i += stride) invoke(i, r);
+      if (m_fresh_items) {
+        for (std::uint64_t i = group * m_local + lid; i < n; i += stride) {
+          F f(m_f);
+          invoke(f, i, r);
+        }
+      } else {
+        for (std::uint64_t i = group * m_local + lid; i < n; i += stride) invoke(m_f, i, r);
+      }
       m_pack.finish_group(r, wg_info{static_cast<std::uint32_t>(lid), m_local}, group, seq{});
     }
   }
@@ -495,7 +509,7 @@ struct reduction_range_kernel {
     const auto& k = *static_cast<const reduction_range_kernel*>(self);
     std::size_t n = k.m_range.size(), stop = end < n ? end : n;
     auto r = k.m_pack.make(seq{});
-    for (std::size_t i = begin; i < stop; ++i) k.invoke(i, r);
+    for (std::size_t i = begin; i < stop; ++i) k.invoke(k.m_f, i, r);
     k.m_pack.finish_chunk(r, end - begin, seq{});
   }
 };
@@ -740,7 +754,8 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
     using object_t =
         detail::reduction_range_kernel<D, kernel_t, std::decay_t<std::tuple_element_t<I, Args>>...>;
     std::uint32_t local = target.max_work_group_size < 256 ? target.max_work_group_size : 256;
-    l = prepare<name_t, object_t>(r, kernel, pack, local);
+    l = prepare<name_t, object_t>(r, kernel, pack, local,
+                                  !target.host && detail::command_writes_stream(*this));
     l.run_range = &object_t::run_range;
     if (target.host) {
       l.kind = detail::kernel_kind::range;

@@ -6,6 +6,7 @@
 
 #include "../backends/host/work_item_streams.hpp"
 
+#include <sycl/reduction.hpp>
 #include <sycl/stream.hpp>
 
 #include <atomic>
@@ -72,6 +73,10 @@ std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment, s
   h.keep_until_complete(std::make_shared<stream_output>(owner, data, bytes, segment));
   h.m_command.writes_output = true;
   return data;
+}
+
+bool command_writes_stream(handler& cgh) {
+  return cgh.impl()->m_command.writes_output;
 }
 
 // SYCL 2020 4.16: the running work-item's own state (work_item_streams.hpp).

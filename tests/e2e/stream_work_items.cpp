@@ -4,8 +4,8 @@
 // not take in the next one's output (which would then be cut at the first one's
 // workItemBufferSize). Checked for range, nd_range (also across a barrier, where work-items of a
 // group interleave on one host thread) and hierarchical kernels, also with a flexible range
-// larger than the group (a GPU thread then runs several logical work-items); stdout is captured
-// in a file.
+// larger than the group (a GPU thread then runs several logical work-items), and range
+// reductions (a GPU thread strides over several work-items); stdout is captured in a file.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -216,6 +216,38 @@ int main() {
      }).wait();
   });
   check_statements(flex_statements, n, "hierarchical, flexible range");
+
+  // A range reduction: on a GPU a thread strides over several work-items (more items than the
+  // launch's threads), each with its own state. Work-items of even thousands switch to hex, the
+  // others print in decimal, also after a hex one on the same thread.
+  constexpr std::size_t many = 1 << 20;
+  long* total = sycl::malloc_shared<long>(1, q);
+  *total = 0;
+  std::string reduction_formats = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(1 << 17, 32, h);
+       h.parallel_for(sycl::range<1>(many), sycl::reduction(total, sycl::plus<long>()),
+                      [=](sycl::id<1> i, auto& sum) {
+                        std::size_t k = i[0];
+                        sum += 1;
+                        if (k / 1000 % 2 == 0) os << sycl::hex << sycl::showbase;
+                        if (k % 2003 == 0) os << "r " << k << sycl::endl;
+                      });
+     }).wait();
+  });
+  CHECK(*total == static_cast<long>(many));
+  sycl::free(total, q);
+  std::vector<std::string> reduction_expected;
+  for (std::size_t k = 0; k < many; k += 2003) {
+    std::stringstream ss;
+    if (k / 1000 % 2 == 0)
+      ss << "r 0x" << std::hex << k;
+    else
+      ss << "r " << k;
+    reduction_expected.push_back(ss.str());
+  }
+  std::sort(reduction_expected.begin(), reduction_expected.end());
+  CHECK(sorted_lines(reduction_formats) == reduction_expected);
 
   if (failures) {
     std::fprintf(
