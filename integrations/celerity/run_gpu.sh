@@ -188,8 +188,8 @@ done
 # 3. Strong scaling: wave_sim on an N x N grid, T1 and T2 time units (dt 0.25, no output);
 # time per step = (t(T2) - t(T1)) / (steps(T2) - steps(T1)).
 N=${WAVE_N:-16384}
-T1=${WAVE_T1:-50}
-T2=${WAVE_T2:-250}
+T1=${WAVE_T1:-100}
+T2=${WAVE_T2:-400}
 if [ "$DEVICE" = host ]; then N=${WAVE_N:-256}; T1=${WAVE_T1:-5}; T2=${WAVE_T2:-15}; fi
 scal=("1gpu 1 0")
 [ "$ngpu" -ge 2 ] && scal+=("2gpu-2ranks 2 " "2gpu-1rank 1 ")
@@ -208,6 +208,16 @@ for cfg in "${scal[@]}"; do
     scaling+=("$(printf '%-14s N=%-6s T=%s: %8ss  T=%s: %8ss  => %s ms/step' "$label" "$N" "$T1" "${times[0]}" "$T2" "${times[1]}" "$per")")
     record "scaling $label" ok "$per ms/step (N=$N)"
   fi
+done
+
+# 4. Celerity's own test programs, where they were staged (Catch2; their GPU cases skip without
+# one), on every GPU of the machine, 1 rank.
+for t in sycl_tests accessor_tests runtime_tests; do
+  [ -x "$S/bin/$t" ] || continue
+  if out_of_time; then record "test $t" skip "time budget spent"; continue; fi
+  RUN_TIMEOUT=${TEST_TIMEOUT:-240} run tests 1 "$gpu_selector" "" "$t"
+  res=$(grep -E "^(test cases|All tests passed)" "$OUT/tests/$t/run.log" | tail -1)
+  if [ "$rc" = 0 ]; then record "test $t" ok "$res (${secs}s)"; else record "test $t" FAIL "exit $rc: $res (${secs}s)"; fi
 done
 
 echo
