@@ -28,6 +28,7 @@ if [ -d "$here/tree/bin" ]; then
   S=$here/tree
 else
   S=$(mktemp -d "${TMPDIR:-/tmp}/celerity-gpu.XXXXXX")
+  trap 'rm -rf "$S"' EXIT
   tar -C "$S" -xzf "$here/celerity-gpu.tar.gz" || { echo "cannot unpack $here/celerity-gpu.tar.gz"; exit 1; }
 fi
 
