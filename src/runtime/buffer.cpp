@@ -4,8 +4,12 @@
 
 #include <sycl/handler.hpp>
 
+#include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <new>
+#include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
@@ -16,6 +20,50 @@ std::size_t bytes_of(const buffer_layout& l) {
   for (int d = 0; d < l.dimensions; ++d) n *= l.range[d];
   return n;
 }
+
+// Blocks of pinned host memory of one device, for small buffers read back by host accessors
+// (a reduction's result): a device-to-host copy into pinned memory is a DMA the host waits for
+// on an event, into pageable memory the driver stages it and blocks. Never freed: devices live
+// as long as the process. SYCLONE_PINNED_READBACK=0 copies to the buffer's memory directly.
+class readback_staging {
+public:
+  static constexpr std::size_t block = 4096;
+  static bool enabled() {
+    static const bool on = [] {
+      const char* e = std::getenv("SYCLONE_PINNED_READBACK");
+      return !(e && std::strcmp(e, "0") == 0);
+    }();
+    return on;
+  }
+  static readback_staging& of(device_impl& dev) {
+    static std::mutex mutex;
+    static auto* pools = new std::map<device_impl*, readback_staging*>();
+    std::lock_guard lock(mutex);
+    auto& p = (*pools)[&dev];
+    if (!p) p = new readback_staging(dev);
+    return *p;
+  }
+  // A block, or null when no pinned memory is to be had (the caller copies directly).
+  void* take() {
+    std::lock_guard lock(m_mutex);
+    if (!m_free.empty()) {
+      void* p = m_free.back();
+      m_free.pop_back();
+      return p;
+    }
+    return m_device.backend_device().allocate(block, 64, usm::alloc::host);
+  }
+  void give_back(void* p) {
+    std::lock_guard lock(m_mutex);
+    m_free.push_back(p);
+  }
+
+private:
+  explicit readback_staging(device_impl& dev) : m_device(dev) {}
+  device_impl& m_device;
+  std::mutex m_mutex;
+  std::vector<void*> m_free;
+};
 } // namespace
 
 buffer_impl::buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
@@ -163,7 +211,23 @@ bool buffer_impl::sync_host_after(device_impl& d, syclone::runtime::stream& stre
       newest = &c;
       break;
     }
-  if (!newest || newest->device.get() != &d) return false;
+  if (!newest || newest->device.get() != &d || !r.m_bytes) return false;
+  if (r.m_bytes <= readback_staging::block && readback_staging::enabled()) {
+    auto& pool = readback_staging::of(d);
+    if (void* staging = pool.take()) {
+      struct give_back {
+        readback_staging& pool;
+        void* block;
+        ~give_back() { pool.give_back(block); }
+      } hold{pool, staging};
+      auto native =
+          stream.copy(contiguous(newest->ptr, 1, r.m_bytes), contiguous(staging, 1, r.m_bytes));
+      if (native) native->wait();
+      std::memcpy(r.m_storage, staging, r.m_bytes);
+      s.host_valid = true;
+      return true;
+    }
+  }
   auto native =
       stream.copy(contiguous(newest->ptr, 1, r.m_bytes), contiguous(r.m_storage, 1, r.m_bytes));
   if (native) native->wait();

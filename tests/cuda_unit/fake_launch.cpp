@@ -226,6 +226,23 @@ int main() {
     auto* on_launch_stream = hook<int()>("fake_cuda_last_copy_on_launch_stream");
     CHECK(on_launch_stream && on_launch_stream());
   }
+  // The same for values (the fake runs copies, not kernels): a buffer a copy command wrote on the
+  // device is read back through pinned staging memory, whole.
+  {
+    auto* set_latency = hook<void(long)>("fake_cuda_set_latency_us");
+    int src[5] = {11, 22, 33, 44, 55};
+    sycl::buffer<int> small{sycl::range<1>(5)};
+    if (set_latency) set_latency(100000);
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(small, h, sycl::write_only, sycl::no_init);
+      h.copy(src, a);
+    });
+    if (set_latency) set_latency(0);
+    sycl::host_accessor back_small(small, sycl::read_only);
+    bool whole = true;
+    for (int i = 0; i < 5; ++i) whole = whole && back_small[i] == src[i];
+    CHECK(whole);
+  }
 
   // SYCL 2020 4.10.7.3 on a GPU: a hierarchical kernel carries an error slot; a misuse the device
   // records there is reported when the kernel completed, as the host reports it (errc::invalid,
