@@ -62,17 +62,17 @@ SYCLONE_INLINE void hierarchical_private(const void* object) {
 // work-group (src/runtime/hierarchical.cpp): 8 bytes of host memory the runtime reads once the
 // kernel completed. The work-group scope stores the kernel's slot here (shared memory, so the
 // hierarchical pass stores it once per block, before the first parallel_for_work_item).
-using hierarchical_error_slot_t = std::uint64_t*;
-inline __attribute__((address_space(3))) hierarchical_error_slot_t hierarchical_error_slot;
+using hierarchical_slot_ptr = std::uint64_t*;
+inline __attribute__((address_space(3))) hierarchical_slot_ptr hierarchical_misuse_slot;
 SYCLONE_INLINE void hierarchical_set_error_slot(std::uint64_t* slot) {
-  hierarchical_error_slot = slot;
+  hierarchical_misuse_slot = slot;
 }
 // Records the misuse (both ids are below 2^31: a launch has fewer blocks, and they differ, so the
 // record is never zero) and returns: the work-item goes on with its own value, and the runtime
 // reports the error when the kernel completed. One 8-byte store: concurrent misuses leave one
 // whole record.
 SYCLONE_INLINE void hierarchical_report_misuse(std::size_t group, std::size_t expected_group) {
-  std::uint64_t* slot = hierarchical_error_slot;
+  std::uint64_t* slot = hierarchical_misuse_slot;
   if (!slot) return;
   std::uint64_t record = (std::uint64_t(group) << 32) | std::uint64_t(expected_group & 0xffffffffu);
   __scoped_atomic_store_n(slot, record, __ATOMIC_RELAXED, __MEMORY_SCOPE_SYSTEM);
