@@ -10,6 +10,7 @@ TU (and each failing case).
 
 import argparse
 import concurrent.futures
+import itertools
 import json
 import os
 import re
@@ -199,48 +200,58 @@ def escape_case(name):
     return out
 
 
-def run_case(exe, name, timeout, env, workdir):
-    xml_out = workdir / f"case-{abs(hash((exe, name)))}.xml"
+_xml_ids = itertools.count()
+
+
+def run_case(exe, name, count, timeout, env, workdir):
+    """Runs the test cases called `name` (`count` of them: the CTS registers some names in several
+    TUs, and Catch2 runs every case a name matches) in one process; one result per case."""
+    xml_out = workdir / f"case-{os.getpid()}-{next(_xml_ids)}.xml"  # unique: cases run in parallel
     cmd = [exe, escape_case(name), "-r", "xml", "-o", str(xml_out)] + env.get_extra()
     t0 = time.time()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         env=env.vars, start_new_session=True, text=True, errors="replace")
     try:
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             env=env.vars, start_new_session=True, text=True, errors="replace")
-        try:
-            out, _ = p.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
-            return {"name": name, "status": "failed", "why": f"timed out after {timeout} s",
-                    "seconds": timeout}
-    finally:
-        pass
+        out, _ = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        xml_out.unlink(missing_ok=True)
+        return [{"name": name, "status": "failed", "why": f"timed out after {timeout} s",
+                 "seconds": timeout}] * count
     secs = time.time() - t0
-    status, why = parse_xml(xml_out, p.returncode, out)
+    results = parse_xml(xml_out, p.returncode, out)
     xml_out.unlink(missing_ok=True)
-    return {"name": name, "status": status, "why": why, "seconds": round(secs, 2)}
+    if len(results) < count:  # a report that lacks some of the cases of that name
+        results += [("failed", "no result in the report")] * (count - len(results))
+    return [{"name": name, "status": status, "why": why, "seconds": round(secs, 2)}
+            for status, why in results[:count]]
 
 
 def parse_xml(path, rc, output):
+    """(status, why) of each test case in a Catch2 XML report."""
     try:
         root = ET.parse(path).getroot()
     except Exception:
         if rc < 0:
-            return "failed", f"crashed ({signal.Signals(-rc).name})"
+            return [("failed", f"crashed ({signal.Signals(-rc).name})")]
         tail = [l for l in output.splitlines() if l.strip()][-1:] or ["no output"]
-        return "failed", shorten(f"exit {rc} without a report: {tail[0]}")
+        return [("failed", shorten(f"exit {rc} without a report: {tail[0]}"))]
     cases = root.findall(".//TestCase")
     if not cases:
-        return "failed", "test case not found"
-    res = cases[0].find("OverallResult")
+        return [("failed", "test case not found")]
+    return [case_result(case, rc) for case in cases]
+
+
+def case_result(case, rc):
+    res = case.find("OverallResult")
     success = res is not None and res.get("success") == "true"
     skips = int(res.get("skips", "0")) if res is not None else 0
     if success and skips:
-        why = first_message(cases[0], "Skip")
-        return "skipped", why
+        return "skipped", first_message(case, "Skip")
     if success:
         return "passed", ""
-    return "failed", first_failure(cases[0]) or f"exit {rc}"
+    return "failed", first_failure(case) or f"exit {rc}"
 
 
 def first_message(case, tag):
@@ -324,9 +335,13 @@ def run_category(args, category, info):
         return
     workdir = args.build_dir / "syclone-runs"
     workdir.mkdir(exist_ok=True)
+    counts = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
     log(f"{category}: running {len(names)} cases, {args.case_jobs} at a time")
     with concurrent.futures.ThreadPoolExecutor(args.case_jobs) as pool:
-        cases = list(pool.map(lambda n: run_case(exe, n, args.timeout, env, workdir), names))
+        runs = pool.map(lambda n: run_case(exe, n, counts[n], args.timeout, env, workdir), counts)
+        cases = [c for run in runs for c in run]
     info["cases"] = cases
     for s in ("passed", "failed", "skipped"):
         info[s] = sum(1 for c in cases if c["status"] == s)
