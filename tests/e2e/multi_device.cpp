@@ -2,8 +2,9 @@
 // device, plus the host device unless SYCLONE_DEVICE_SELECTOR hides it) takes turns on the same
 // buffers, which move between devices in dependency order (GPU to GPU directly, peer to peer
 // where the hardware allows); USM on each device and copies between devices; a context of
-// several devices where a platform has them; sycl_ext_oneapi_peer_access between GPUs. With one
-// device the same program runs with two queues on it. Every result is checked on the host.
+// several devices where a platform has them; sycl_ext_oneapi_peer_access between GPUs;
+// sub-devices where a device has them. With one device the same program runs with two queues on
+// it. Every result is checked on the host.
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
@@ -200,6 +201,45 @@ void test_peer_access(std::vector<sycl::queue>& qs) {
     }
 }
 
+// SYCL 2020 4.6.4.2 on every device: one that lists no partition property (an NVIDIA GPU)
+// refuses each form with errc::feature_not_supported; one that lists them (the host device)
+// makes sub-devices whose queues share a buffer with the parent's queue.
+void test_partitions(const std::vector<sycl::device>& devs) {
+  using pp = sycl::info::partition_property;
+  for (const sycl::device& d : devs) {
+    auto props = d.get_info<sycl::info::device::partition_properties>();
+    if (props.empty()) {
+      CHECK(d.get_info<sycl::info::device::partition_max_sub_devices>() == 0);
+      bool threw = false;
+      try {
+        d.create_sub_devices<pp::partition_equally>(1);
+      } catch (const sycl::exception& e) {
+        threw = e.code() == sycl::errc::feature_not_supported;
+      }
+      CHECK(threw);
+      continue;
+    }
+    std::vector<sycl::device> subs = d.create_sub_devices<pp::partition_equally>(1);
+    CHECK(subs.size() == d.get_info<sycl::info::device::max_compute_units>());
+    sycl::queue parent(d), sub(subs.back());
+    std::vector<int> data(n, 1);
+    {
+      sycl::buffer<int> b(data.data(), sycl::range<1>(n));
+      sub.submit([&](sycl::handler& h) {
+        sycl::accessor a(b, h, sycl::read_write);
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += int(i[0]); });
+      });
+      parent.submit([&](sycl::handler& h) {
+        sycl::accessor a(b, h, sycl::read_write);
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] *= 2; });
+      });
+    }
+    bool ok = true;
+    for (int i = 0; i < n && ok; ++i) ok = data[i] == 2 * (1 + i);
+    CHECK(ok);
+  }
+}
+
 } // namespace
 
 int main() {
@@ -219,6 +259,7 @@ int main() {
   test_usm_between_devices(qs);
   test_shared_context();
   test_peer_access(qs);
+  test_partitions(devs);
   if (g_failures) return 1;
   std::printf("multi_device: all checks passed\n");
   return 0;
