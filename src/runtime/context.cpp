@@ -44,6 +44,16 @@ const device_impl* context_impl::foreign_device_owner(const void* ptr,
   return nullptr;
 }
 
+bool context_impl::find_in_platform(const void* ptr, const device_impl& reader,
+                                    allocation& out) const {
+  if (!ptr) return false;
+  if (find(ptr, out)) return true;
+  std::lock_guard lock(registry().mutex);
+  for (const context_impl* c : registry().live)
+    if (c != this && c->platform() == reader.platform() && c->find(ptr, out)) return true;
+  return false;
+}
+
 context_impl::~context_impl() {
   {
     std::lock_guard lock(registry().mutex);

@@ -38,6 +38,8 @@ public:
   // The device that owns ptr when ptr is a USM device allocation of another context whose
   // device is not of `reader`'s platform: memory `reader` cannot address (SYCL 2020 4.8.2).
   const device_impl* foreign_device_owner(const void* ptr, const device_impl& reader) const;
+  // The allocation holding ptr in any live context of `reader`'s platform (this one first).
+  bool find_in_platform(const void* ptr, const device_impl& reader, allocation& out) const;
 
 private:
   std::vector<std::shared_ptr<device_impl>> m_devices;

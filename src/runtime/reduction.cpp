@@ -157,6 +157,19 @@ void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
   }
   context ctx = impl_access::make<context>(h.m_queue->context());
   if (get_pointer_type(ptr, ctx) == usm::alloc::unknown) {
+    // USM of another context of the queue's platform that the device addresses: host or shared
+    // memory, or a device allocation of this device (or of its root device). Celerity allocates
+    // in a context per device and reduces on queues of the default context, as DPC++ and
+    // AdaptiveCpp allow; on CUDA every context of a device is its primary context.
+    context_impl::allocation a{};
+    const device_impl& dev = *h.m_queue->device();
+    auto root = [](const device_impl* d) {
+      while (d && d->parent()) d = d->parent().get();
+      return d;
+    };
+    if (h.m_queue->context()->find_in_platform(ptr, dev, a) &&
+        (a.kind != usm::alloc::device || root(a.device) == root(&dev)))
+      return;
     char addr[32];
     std::snprintf(addr, sizeof addr, "%p", ptr);
     throw_error(errc::invalid,
