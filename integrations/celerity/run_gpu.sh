@@ -159,6 +159,12 @@ args_of() {
   esac
 }
 
+# 0. syclone's e2e check of a reduction into USM of another context (as Celerity's reductions).
+if [ -x "$S/bin/reduction_usm_of_other_context" ]; then
+  run syclone 1 "$gpu_selector" "0" reduction_usm_of_other_context
+  if [ "$rc" = 0 ]; then record "syclone reduction_usm_of_other_context" ok "(${secs}s)"; else record "syclone reduction_usm_of_other_context" FAIL "exit $rc"; fi
+fi
+
 # 1. The reference: syclone's host device, 1 rank, for the examples whose output is compared.
 for ex in "${examples[@]}"; do
   case $ex in wave_sim | reduction | convolution) ;; *) continue ;; esac

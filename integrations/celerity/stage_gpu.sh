@@ -30,6 +30,10 @@ for t in sycl_tests accessor_tests runtime_tests; do
 done
 cp -a "$prefix"/lib/libsyclone.so* "$prefix/lib/libsyclone-cuda.so" "$out/lib/"
 cp "$prefix/bin/syclone-ls" "$out/bin/"
+# syclone's own check of what Celerity's reductions need on a GPU (USM of another context),
+# built by the same syclone as Celerity.
+"$prefix/bin/syclone++" -O2 "$here/../../tests/e2e/reduction_usm_of_other_context.cpp" \
+  -o "$out/bin/reduction_usm_of_other_context" || echo "stage: reduction_usm_of_other_context not built" >&2
 
 # Open MPI as Debian installs it (prefix /usr): OPAL_PREFIX=$out/mpi relocates every
 # directory it derives from the prefix (lib/x86_64-linux-gnu/openmpi/lib/openmpi3 holds the
