@@ -328,8 +328,7 @@ void buffer_impl::add_access(access_mode mode, const std::shared_ptr<event_impl>
   }
   if (mode == access_mode::read) {
     // Reads pile up between writes; now and then the backend is asked which of them finished.
-    if (s.reads.size() >= 16)
-      std::erase_if(s.reads, [](const auto& e) { return e->is_complete(); });
+    if (s.reads.size() >= 16) erase_completed(s.reads);
     s.reads.push_back(ev);
   } else {
     for (auto& r : s.reads)

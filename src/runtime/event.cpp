@@ -67,6 +67,12 @@ bool event_impl::is_complete() noexcept {
   return false;
 }
 
+void erase_completed(std::vector<std::shared_ptr<event_impl>>& events) {
+  for (auto it = events.rbegin(); it != events.rend(); ++it) (*it)->is_complete();
+  std::erase_if(events,
+                [](const auto& e) { return e->status() == info::event_command_status::complete; });
+}
+
 void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> native) {
   bool notify;
   {

@@ -18,6 +18,10 @@ namespace detail {
 std::uint64_t now_ns() noexcept;
 
 class event_impl;
+// Removes the events that completed from `events`, asking the newest first: a backend whose
+// streams run in order (CUDA) then answers for the older operations of a stream without a
+// driver call each, once a newer one of it completed.
+void erase_completed(std::vector<std::shared_ptr<event_impl>>& events);
 // Runs the command of `ev` on the calling thread when it is ready but no worker took it yet;
 // false otherwise (src/runtime/scheduler.cpp).
 bool run_queued(const event_impl& ev);

@@ -314,7 +314,10 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   ev->backend = m_device->backend_device().backend();
   cmd->event = ev;
   cmd->deps = std::move(himpl->m_deps);
+  timer.mark(submit_phase::command);
   for (auto& r : cmd->requirements) r.buffer->add_access(r.mode, ev, cmd->deps);
+  timer.mark(submit_phase::buffer_deps);
+  std::vector<std::shared_ptr<event_impl>> prune;
   {
     std::lock_guard lock(m_mutex);
     if (m_in_order) {
@@ -328,16 +331,28 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
       }
     } else {
       // Drop finished events now and then; asking a backend about each on every submission
-      // would cost a driver call per outstanding command.
+      // would cost a driver call per outstanding command. The backend is asked outside the
+      // lock (below), about a copy: queue::wait meanwhile still finds every event here.
       if (m_outstanding.size() >= m_prune_at) {
-        std::erase_if(m_outstanding, [](const auto& e) { return e->is_complete(); });
-        m_prune_at = std::max<std::size_t>(64, 2 * m_outstanding.size());
+        prune = m_outstanding;
+        m_prune_at = 2 * m_outstanding.size();
       }
       m_outstanding.push_back(ev);
     }
   }
+  if (!prune.empty()) {
+    // Newest first: once a newer operation of a backend stream completed, the older ones of it
+    // answer without a driver call (event_impl.hpp erase_completed).
+    for (auto it = prune.rbegin(); it != prune.rend(); ++it) (*it)->is_complete();
+    prune.clear();
+    std::lock_guard lock(m_mutex);
+    std::erase_if(m_outstanding, [](const auto& e) {
+      return e->status() == info::event_command_status::complete;
+    });
+    m_prune_at = std::max<std::size_t>(64, 2 * m_outstanding.size());
+  }
   ev->set_dependencies(cmd->deps, cmd->previous); // schedule() skips those already complete
-  timer.mark(submit_phase::command);
+  timer.mark(submit_phase::queue_books);
   if (timer.on()) syclone::runtime::submit_profile_count();
   schedule(std::move(cmd));
   return ev;

@@ -115,7 +115,7 @@ void execute(command& cmd, std::shared_ptr<command>* next) {
     ev->set_complete();
     t_next = nullptr;
   }
-  timer.mark(submit_phase::execute);
+  timer.mark(submit_phase::completion);
 }
 
 // Whether the command runs on the queue's stream (and so may wait for its dependencies there).

@@ -14,11 +14,17 @@ std::atomic<std::uint64_t> g_ns[phases];
 std::atomic<std::uint64_t> g_submissions{0};
 
 const char* name(int p) {
-  static const char* names[phases] = {
-      "command group (handler, accessors)",   "checks (bundle, nd_range, kernel lookup)",
-      "command (event, buffer dependencies)", "dependency analysis (scheduler)",
-      "execute (buffer data moves)",          "backend operation",
-      "  of which the driver's launch",       "  of which recording the completion event"};
+  static const char* names[phases] = {"command group (handler, accessors)",
+                                      "checks (bundle, nd_range, kernel lookup)",
+                                      "command (its event)",
+                                      "command: buffer dependencies",
+                                      "command: queue bookkeeping",
+                                      "dependency analysis (scheduler)",
+                                      "execute (buffer data moves)",
+                                      "backend operation",
+                                      "  of which the driver's launch",
+                                      "  of which recording the completion event",
+                                      "completion (native event, releases)"};
   return names[p];
 }
 

@@ -14,12 +14,15 @@ namespace syclone::runtime {
 enum class submit_phase : int {
   command_group, // handler, the user's command group function (accessors, requirements)
   checks,        // kernel bundle, sub-group size, nd_range limits, the backend's kernel lookup
-  command,       // event, buffer dependencies (accessor bookkeeping), queue bookkeeping
+  command,       // the command's event
+  buffer_deps,   // of the command: buffer dependencies (accessor bookkeeping)
+  queue_books,   // of the command: the queue's bookkeeping (last event, outstanding events)
   dependencies,  // the scheduler's dependency analysis, continuations
   execute,       // running the command, less the backend's operation (buffer data moves)
   backend,       // the backend's operation as a whole (stream::run_kernel, copy, fill)
   driver_launch, // of which the driver's launch call (cuLaunchKernel)
   driver_record, // of which recording the operation's completion event (cuEventRecord)
+  completion,    // after the backend's operation: the event's native handle, releasing captures
   count
 };
 

@@ -156,9 +156,11 @@ void completion_dispatcher::loop() {
 // cuda_event
 
 cuda_event::cuda_event(event_services& services, std::shared_ptr<stream_handle> stream,
-                       CUevent start, CUevent end, std::uint64_t enqueued_ns, operation_name what)
+                       CUevent start, CUevent end, std::uint64_t enqueued_ns, operation_name what,
+                       std::uint64_t seq)
     : m_services(services), m_stream(std::move(stream)), m_start(start), m_end(end),
-      m_end_recorded(end != nullptr), m_enqueued_ns(enqueued_ns), m_what(std::move(what)) {}
+      m_end_recorded(end != nullptr), m_enqueued_ns(enqueued_ns), m_seq(seq),
+      m_what(std::move(what)) {}
 
 cuda_event::~cuda_event() {
   if (m_start) {
@@ -214,6 +216,12 @@ std::exception_ptr cuda_event::error() const {
 
 bool cuda_event::query() {
   if (m_done.load(std::memory_order_acquire)) return true;
+  // A later operation of the stream completed (and so did this one, without an error: a failed
+  // operation fails every later query of its context).
+  if (m_seq <= m_stream->completed.load(std::memory_order_acquire)) {
+    m_done.store(true, std::memory_order_release);
+    return true;
+  }
   if (CUresult r = try_make_current(m_services.context); r != CUDA_SUCCESS) {
     fail(driver().ctx_set_current.name, r);
     return true;
@@ -223,6 +231,7 @@ bool cuda_event::query() {
   CUresult r = invoke(driver().event_query, end);
   if (r == CUDA_SUCCESS) {
     m_done.store(true, std::memory_order_release);
+    m_stream->completed_through(m_seq);
     return true;
   }
   if (r == CUDA_ERROR_NOT_READY) return false;
@@ -236,9 +245,10 @@ void cuda_event::wait() {
     make_current(m_services.context);
     CUevent end = end_event();
     CUresult r = end ? invoke(driver().event_synchronize, end) : CUDA_SUCCESS;
-    if (r == CUDA_SUCCESS)
+    if (r == CUDA_SUCCESS) {
       m_done.store(true, std::memory_order_release);
-    else
+      if (end) m_stream->completed_through(m_seq);
+    } else
       fail(driver().event_synchronize.name, r);
   }
   if (auto e = error()) std::rethrow_exception(e);

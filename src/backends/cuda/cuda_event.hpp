@@ -46,6 +46,19 @@ public:
   // recorded yet (guarded by `mutex`): recorded before the next operation is enqueued if its
   // event still lives, on demand if someone asks first, never if nothing can ask any more.
   std::weak_ptr<class cuda_event> unrecorded;
+  // Operations are numbered in the order they enter the stream (`enqueued`, guarded by `mutex`);
+  // `completed` is the highest number known to have completed. The stream runs its operations
+  // in order, so every operation at or below it completed too: its event answers without a
+  // driver call (a queue that prunes its finished commands asks the newest first, and one
+  // cuEventQuery then answers for all the older ones).
+  std::uint64_t enqueued = 0;
+  std::atomic<std::uint64_t> completed{0};
+  void completed_through(std::uint64_t seq) noexcept {
+    std::uint64_t c = completed.load(std::memory_order_relaxed);
+    while (c < seq && !completed.compare_exchange_weak(c, seq, std::memory_order_release,
+                                                       std::memory_order_relaxed)) {
+    }
+  }
 
 private:
   CUcontext m_context;
@@ -160,9 +173,10 @@ class cuda_event final : public runtime::native_event,
                          public std::enable_shared_from_this<cuda_event> {
 public:
   // `start` is null without profiling (and `enqueued_ns` unused then). `what` names the
-  // operation in error messages.
+  // operation in error messages. `seq`: the operation's number on its stream
+  // (stream_handle::enqueued).
   cuda_event(event_services& services, std::shared_ptr<stream_handle> stream, CUevent start,
-             CUevent end, std::uint64_t enqueued_ns, operation_name what);
+             CUevent end, std::uint64_t enqueued_ns, operation_name what, std::uint64_t seq);
   ~cuda_event() override;
 
   bool query() override;
@@ -192,6 +206,7 @@ private:
   CUevent m_start, m_end;
   std::atomic<bool> m_end_recorded;
   std::uint64_t m_enqueued_ns;
+  std::uint64_t m_seq;
   operation_name m_what;
   std::atomic<bool> m_done{false};
   mutable std::mutex m_mutex;

@@ -75,8 +75,8 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     runtime::submit_timer timer;
     enqueue();
     timer.mark(runtime::submit_phase::driver_launch);
-    auto event =
-        std::make_shared<cuda_event>(services, m_handle, nullptr, nullptr, 0, std::move(what));
+    auto event = std::make_shared<cuda_event>(services, m_handle, nullptr, nullptr, 0,
+                                              std::move(what), ++m_handle->enqueued);
     m_handle->unrecorded = event;
     return event;
   }
@@ -93,7 +93,8 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     timer.mark(runtime::submit_phase::driver_launch);
     call(d.event_record, end, m_handle->get());
     timer.mark(runtime::submit_phase::driver_record);
-    return std::make_shared<cuda_event>(services, m_handle, start, end, enqueued, std::move(what));
+    return std::make_shared<cuda_event>(services, m_handle, start, end, enqueued, std::move(what),
+                                        ++m_handle->enqueued);
   } catch (...) {
     pool.release(end);
     if (start) pool.release(start);
