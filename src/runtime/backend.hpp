@@ -63,6 +63,11 @@ public:
   }
   // SYCL 2020 4.5.1 get_native: the backend's handle of the operation (CUevent), or null.
   virtual void* native_handle() const noexcept { return nullptr; }
+  // The operation's place in the order of its stream (1, 2, ... as operations entered it), or 0
+  // where the backend does not number them. A stream runs its operations in order: once one
+  // with a higher number completed, so did this one, so whoever waits for all of them may wait
+  // for the newest alone (an out-of-order queue keeps only those, issue 16).
+  virtual std::uint64_t stream_order() const noexcept { return 0; }
 };
 
 // An in-order sequence of operations on one device (one per SYCL queue). Operations run after
@@ -249,7 +254,8 @@ platform& host_platform();
 // 4: stream::prepare_kernel_launch, kernel_launch::prepared.
 // 5: backend interoperability (native handles, adopt_stream/event, run_native), peer access.
 // 6: device::partition_max_sub_devices and create_sub_device.
-inline constexpr int backend_abi_version = 6;
+// 7: native_event::stream_order.
+inline constexpr int backend_abi_version = 7;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

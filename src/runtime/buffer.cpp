@@ -327,8 +327,12 @@ void buffer_impl::add_access(access_mode mode, const std::shared_ptr<event_impl>
     if (writer) *writer = s.last_write;
   }
   if (mode == access_mode::read) {
-    // Reads pile up between writes; now and then the backend is asked which of them finished.
-    if (s.reads.size() >= 16) erase_completed(s.reads);
+    // Reads pile up between writes; now and then those a newer read on the same device stream
+    // stands for go, and if many remain, the backend is asked which of them finished.
+    if (s.reads.size() >= 16) {
+      erase_superseded(s.reads);
+      if (s.reads.size() >= 16) erase_completed(s.reads);
+    }
     s.reads.push_back(ev);
   } else {
     for (auto& r : s.reads)

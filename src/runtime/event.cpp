@@ -73,12 +73,45 @@ void erase_completed(std::vector<std::shared_ptr<event_impl>>& events) {
                 [](const auto& e) { return e->status() == info::event_command_status::complete; });
 }
 
+void erase_superseded(std::vector<std::shared_ptr<event_impl>>& events) {
+  // The newest operation of each stream among the events (a queue has at most 16 streams).
+  struct newest {
+    const syclone::runtime::stream* stream;
+    std::uint64_t order;
+  };
+  newest found[16];
+  std::size_t streams = 0;
+  for (const auto& e : events) {
+    const std::uint64_t order = e->stream_order();
+    if (order == 0) continue;
+    const auto* s = e->stream();
+    std::size_t i = 0;
+    while (i < streams && found[i].stream != s) ++i;
+    if (i == streams) {
+      if (streams == std::size(found)) continue; // a stream beyond the table: its events stay
+      found[streams++] = {s, order};
+    } else if (order > found[i].order) {
+      found[i].order = order;
+    }
+  }
+  std::erase_if(events, [&](const auto& e) {
+    if (e->status() == info::event_command_status::complete) return true;
+    const std::uint64_t order = e->stream_order();
+    if (order == 0 || e->keeps()) return false;
+    const auto* s = e->stream();
+    for (std::size_t i = 0; i < streams; ++i)
+      if (found[i].stream == s) return order < found[i].order;
+    return false;
+  });
+}
+
 void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> native) {
   bool notify;
   {
     std::lock_guard lock(m_mutex);
     if (status() == info::event_command_status::complete) return;
     m_native = native;
+    m_order.store(native->stream_order(), std::memory_order_release);
     notify = !m_notify_requested && (!m_continuations.empty() || m_waiters > 0);
     if (notify) m_notify_requested = true;
   }
@@ -152,6 +185,7 @@ void event_impl::keep_until_complete(std::shared_ptr<const void> keep) {
     return;
   }
   m_keep = std::move(keep);
+  m_keeps.store(m_keep != nullptr, std::memory_order_release);
 }
 
 bool event_impl::spin_until_complete() const {

@@ -22,6 +22,13 @@ class event_impl;
 // streams run in order (CUDA) then answers for the older operations of a stream without a
 // driver call each, once a newer one of it completed.
 void erase_completed(std::vector<std::shared_ptr<event_impl>>& events);
+// Removes from `events`, without asking any backend, those that completed and those a newer
+// event of the list stands for: an operation of a backend stream that numbers its operations
+// (native_event::stream_order), older than another of the list on the same stream, completes
+// before it, so waiting for every event of the list still waits for everything it waited for
+// before. Events that release something when they complete (keep_until_complete: a
+// sycl::stream's output) stay, since waiting for them means waiting for that too.
+void erase_superseded(std::vector<std::shared_ptr<event_impl>>& events);
 // Runs the command of `ev` on the calling thread when it is ready but no worker took it yet;
 // false otherwise (src/runtime/scheduler.cpp).
 bool run_queued(const event_impl& ev);
@@ -56,6 +63,10 @@ public:
   // (a sycl::stream prints its output when released: SYCL 2020 4.16, the output is there once
   // the command completed, for every waiter). Released at once if the event already completed.
   void keep_until_complete(std::shared_ptr<const void> keep);
+  // The native event's stream_order, once set_native gave it one (0 otherwise).
+  std::uint64_t stream_order() const noexcept { return m_order.load(std::memory_order_acquire); }
+  // Whether keep_until_complete gave the event something to release when it completes.
+  bool keeps() const noexcept { return m_keeps.load(std::memory_order_acquire); }
 
   // The stream the command ran on, once it ran on one (the scheduler keeps a command on the
   // stream of a command it depends on, where stream order is the dependency).
@@ -91,6 +102,8 @@ private:
   std::atomic<info::event_command_status> m_status{info::event_command_status::submitted};
   bool m_profiling;
   std::atomic<const syclone::runtime::stream*> m_stream{nullptr};
+  std::atomic<std::uint64_t> m_order{0};
+  std::atomic<bool> m_keeps{false};
   std::uint64_t m_submit = 0, m_start = 0, m_end = 0;
   std::weak_ptr<queue_impl> m_queue;
   std::shared_ptr<syclone::runtime::native_event> m_native;

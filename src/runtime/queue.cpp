@@ -330,12 +330,15 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
         m_output_pending.push_back(ev);
       }
     } else {
-      // Drop finished events now and then; asking a backend about each on every submission
-      // would cost a driver call per outstanding command. The backend is asked outside the
-      // lock (below), about a copy: queue::wait meanwhile still finds every event here.
+      // Now and then, drop the events queue::wait need not wait for: those complete, and those
+      // a newer operation of the same device stream stands for (no driver call). Should many
+      // remain (commands waiting for others, a backend that does not number its operations),
+      // the backend is asked which completed: outside the lock (below), about a copy, so that
+      // queue::wait meanwhile still finds every event here.
       if (m_outstanding.size() >= m_prune_at) {
-        prune = m_outstanding;
-        m_prune_at = 2 * m_outstanding.size();
+        erase_superseded(m_outstanding);
+        if (m_outstanding.size() >= m_prune_at / 2) prune = m_outstanding;
+        m_prune_at = std::max<std::size_t>(64, 2 * m_outstanding.size());
       }
       m_outstanding.push_back(ev);
     }

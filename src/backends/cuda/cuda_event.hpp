@@ -190,6 +190,7 @@ public:
   void* native_handle() const noexcept override {
     return const_cast<cuda_event*>(this)->end_event();
   }
+  std::uint64_t stream_order() const noexcept override { return m_seq; }
   // Records the completion event now; the caller holds the stream's mutex and enqueued nothing
   // after the operation.
   void record_end_locked() noexcept;
