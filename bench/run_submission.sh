@@ -3,7 +3,7 @@
 # against cuda_native_submission, a markdown table), the empty-kernel latency pair, the
 # joint_prefetch walk with the PTX and SASS of both sides (syclone's from the JIT dump, nvcc's
 # from -ptx and cuobjdump), and the GPU tests of the scheduler (async_submission,
-# buffer_ordering, kernel_overlap). Writes everything to ${OUT:-.}.
+# buffer_ordering, kernel_overlap, queue_wait_many). Writes everything to ${OUT:-.}.
 # How to run it (issue 16, helper "perf"):
 #   here, in /work/main after a full build:  cmake --build build --target bench &&
 #                                            scripts/stage_gpu.sh build build-gpu-perf
@@ -28,7 +28,7 @@ cuobjdump -sass "$tmp/prefetch_native" > "$out/ptx/prefetch_native.sass" 2>&1
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   git log -1 --format='commit %h %s' 2>/dev/null
   echo "=== tests (exit status 0 = pass)"
-  for t in async_submission buffer_ordering kernel_overlap; do
+  for t in async_submission buffer_ordering kernel_overlap queue_wait_many; do
     if [ -x "$b/e2e/$t" ]; then
       timeout 120 "$b/e2e/$t"
       echo "test $t: exit $?"
@@ -43,7 +43,7 @@ cuobjdump -sass "$tmp/prefetch_native" > "$out/ptx/prefetch_native.sass" 2>&1
   echo "=== lazy completion events (SYCLONE_CUDA_LAZY_EVENTS=1), same programs"
   SYCLONE_CUDA_LAZY_EVENTS=1 "$b/bench/cuda_submission" 5000 5 | sed 's/impl=syclone/impl=syclone_lazy/'
   SYCLONE_CUDA_LAZY_EVENTS=1 "$b/bench/cuda_latency"
-  for t in async_submission buffer_ordering kernel_overlap; do
+  for t in async_submission buffer_ordering kernel_overlap queue_wait_many; do
     if [ -x "$b/e2e/$t" ]; then
       SYCLONE_CUDA_LAZY_EVENTS=1 timeout 120 "$b/e2e/$t" > /dev/null 2>&1
       echo "test $t with lazy events: exit $?"
