@@ -39,6 +39,10 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Containers often forbid process_vm_readv (vader's single copy); shared memory works without.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_btl=self,vader
 export OMPI_MCA_rmaps_base_oversubscribe=1
+# No ssh there: the "isolated" launcher starts local processes only (the default rsh launcher
+# aborts when it finds no ssh, and so does a singleton MPI_Init); PMIx keeps its job data in
+# process memory, not in shared-memory segments containers may restrict.
+export OMPI_MCA_plm=isolated PMIX_MCA_gds=hash
 export CELERITY_LOG_LEVEL=${CELERITY_LOG_LEVEL:-info}
 gpu_selector=cuda:gpu
 [ "$DEVICE" = host ] && gpu_selector=host
