@@ -21,6 +21,7 @@ export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export SYCLONE_DEVICE_SELECTOR=cuda:gpu
 nvcc -O3 -arch=sm_90 bench/cuda_native_submission.cu -lcuda -o "$tmp/native_submission"
 nvcc -O3 -arch=sm_90 bench/cuda_native_latency.cu -lcuda -o "$tmp/native_latency"
+nvcc -O3 -arch=sm_90 bench/cuda_native_launch_forms.cu -lcuda -o "$tmp/launch_forms"
 nvcc -O3 -arch=sm_90 bench/cuda_prefetch_native.cu -o "$tmp/prefetch_native"
 nvcc -O3 -arch=sm_90 -ptx bench/cuda_prefetch_native.cu -o "$out/ptx/prefetch_native.ptx"
 cuobjdump -sass "$tmp/prefetch_native" > "$out/ptx/prefetch_native.sass" 2>&1
@@ -58,6 +59,8 @@ cuobjdump -sass "$tmp/prefetch_native" > "$out/ptx/prefetch_native.sass" 2>&1
     echo "--- ${p}_lazy"
     SYCLONE_CUDA_LAZY_EVENTS=1 SYCLONE_SUBMIT_PROFILE=1 "$b/bench/cuda_submission" 5000 1 "$p"
   done
+  echo "=== launch forms (host cost of each form of a launch, native)"
+  "$tmp/launch_forms"
   echo "=== latency"
   "$b/bench/cuda_latency"
   "$tmp/native_latency"
