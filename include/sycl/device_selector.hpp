@@ -14,10 +14,18 @@ namespace detail {
 SYCLONE_EXPORT int default_device_score(const device& dev);
 } // namespace detail
 
-inline int default_selector_v(const device& dev) { return detail::default_device_score(dev); }
-inline int gpu_selector_v(const device& dev) { return dev.is_gpu() ? 1000 : -1; }
-inline int cpu_selector_v(const device& dev) { return dev.is_cpu() ? 1000 : -1; }
-inline int accelerator_selector_v(const device& dev) { return dev.is_accelerator() ? 1000 : -1; }
+inline int default_selector_v(const device& dev) {
+  return detail::default_device_score(dev);
+}
+inline int gpu_selector_v(const device& dev) {
+  return dev.is_gpu() ? 1000 : -1;
+}
+inline int cpu_selector_v(const device& dev) {
+  return dev.is_cpu() ? 1000 : -1;
+}
+inline int accelerator_selector_v(const device& dev) {
+  return dev.is_accelerator() ? 1000 : -1;
+}
 
 // SYCL 2020 4.6.1.1: aspect_selector(require, deny) and the variadic and template forms.
 inline auto aspect_selector(const std::vector<aspect>& aspect_list,
@@ -43,19 +51,19 @@ auto aspect_selector() {
 // SYCL 2020 4.6.4.3. Device aspect traits: whether any (all) of the devices this compilation
 // can run on has an aspect. A syclone program runs on the host CPU device and, where one is
 // found, an NVIDIA GPU; an aspect is "any" when either device can report it and "all" when both
-// always do (host_device.cpp and cuda_device.cpp list their aspects).
+// always do (host_device.cpp and cuda_device.cpp list their aspects: a GPU reports
+// usm_atomic_host_allocations only with native host atomics, so that one is not "all").
 template <aspect Aspect>
 struct any_device_has
     : std::bool_constant<Aspect != aspect::accelerator && Aspect != aspect::custom &&
                          Aspect != aspect::emulated && Aspect != aspect::image> {};
 template <aspect Aspect>
 struct all_devices_have
-    : std::bool_constant<
-          Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||
-          Aspect == aspect::fp64 || Aspect == aspect::atomic64 ||
-          Aspect == aspect::queue_profiling || Aspect == aspect::usm_device_allocations ||
-          Aspect == aspect::usm_host_allocations || Aspect == aspect::usm_atomic_host_allocations> {
-};
+    : std::bool_constant<Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||
+                         Aspect == aspect::fp64 || Aspect == aspect::atomic64 ||
+                         Aspect == aspect::queue_profiling ||
+                         Aspect == aspect::usm_device_allocations ||
+                         Aspect == aspect::usm_host_allocations> {};
 template <aspect Aspect>
 inline constexpr bool any_device_has_v = any_device_has<Aspect>::value;
 template <aspect Aspect>

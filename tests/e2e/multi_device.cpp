@@ -7,6 +7,8 @@
 // it. Every result is checked on the host.
 #include <sycl/sycl.hpp>
 
+#include <utility>
+
 #include <cstdint>
 #include <cstdio>
 #include <numeric>
@@ -242,12 +244,34 @@ void test_partitions(const std::vector<sycl::device>& devs) {
 
 } // namespace
 
+// SYCL 2020 4.6.4.3: any_device_has<A> is true when some device has A, all_devices_have<A> false
+// when some device lacks it (a GPU without native host atomics lacks usm_atomic_host_allocations,
+// which all_devices_have once claimed).
+template <int... A>
+void test_aspect_traits(const std::vector<sycl::device>& devs, std::integer_sequence<int, A...>) {
+  auto one = [&](auto a) {
+    constexpr auto aspect = static_cast<sycl::aspect>(decltype(a)::value);
+    for (const auto& d : devs) {
+      if (d.has(aspect) && !sycl::any_device_has_v<aspect>)
+        std::printf("FAILED: %s has aspect %d but any_device_has says no\n", name(d).c_str(),
+                    decltype(a)::value);
+      if (!d.has(aspect) && sycl::all_devices_have_v<aspect>)
+        std::printf("FAILED: %s lacks aspect %d but all_devices_have says yes\n", name(d).c_str(),
+                    decltype(a)::value);
+      CHECK(!d.has(aspect) || sycl::any_device_has_v<aspect>);
+      CHECK(d.has(aspect) || !sycl::all_devices_have_v<aspect>);
+    }
+  };
+  (one(std::integral_constant<int, A>{}), ...);
+}
+
 int main() {
   std::vector<sycl::device> devs = sycl::device::get_devices();
   if (devs.empty()) { // SYCLONE_DEVICE_SELECTOR hid every device
     std::printf("skipped: no device\n");
     return 77;
   }
+  test_aspect_traits(devs, std::make_integer_sequence<int, 19>{}); // every sycl::aspect
   std::vector<sycl::queue> qs;
   for (const auto& d : devs) qs.emplace_back(d);
   if (qs.size() == 1) qs.emplace_back(devs[0]); // one device: two queues on it
