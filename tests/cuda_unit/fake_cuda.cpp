@@ -108,8 +108,6 @@ launch_record g_last_launch;
 std::size_t g_param_size = 0;
 // The stream of the last cuMemcpyAsync (guarded by g_mutex).
 CUstream g_last_copy_stream = nullptr;
-std::atomic<bool> g_reject_packed{false};
-std::atomic<int> g_packed_launches{0};
 
 const char* error_string(CUresult r) {
   switch (r) {
@@ -506,34 +504,14 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
                         unsigned by, unsigned bz, unsigned shared, CUstream s, void** params,
                         void** extra) {
   if (CUresult r = enter()) return r;
-  // The parameters come either as kernelParams (one pointer per parameter; this fake's kernels
-  // take one, of which the test looks at the first g_param_size bytes) or packed in `extra`
-  // (refused under fake_cuda_reject_packed_params, as a driver might).
-  const void* bytes = params ? params[0] : nullptr;
-  if (extra) {
-    if (params) return CUDA_ERROR_INVALID_VALUE;
-    const void* buffer = nullptr;
-    const std::size_t* size = nullptr;
-    for (void** x = extra; *x != nullptr; x += 2) {
-      if (x[0] == reinterpret_cast<void*>(0x01))
-        buffer = x[1];
-      else if (x[0] == reinterpret_cast<void*>(0x02))
-        size = static_cast<const std::size_t*>(x[1]);
-      else
-        return CUDA_ERROR_INVALID_VALUE;
-    }
-    if (!buffer || !size || *size < g_param_size || g_reject_packed.load())
-      return CUDA_ERROR_INVALID_VALUE;
-    bytes = buffer;
-    ++g_packed_launches;
-  }
-  if (!bytes || gx * gy * gz == 0 || bx * by * bz > 768 ||
+  if (extra || !params || gx * gy * gz == 0 || bx * by * bz > 768 ||
       shared > static_cast<unsigned>(f->max_dynamic_shared))
     return CUDA_ERROR_INVALID_VALUE;
   {
     std::lock_guard lock(g_mutex);
     g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, g_param_size, {}, {}};
-    std::memcpy(g_last_launch.params, bytes, std::min(g_param_size, sizeof g_last_launch.params));
+    std::memcpy(g_last_launch.params, params[0],
+                std::min(g_param_size, sizeof g_last_launch.params));
     std::snprintf(g_last_launch.name, sizeof g_last_launch.name, "%s", f->name.c_str());
   }
   ++g_launches;
@@ -548,13 +526,6 @@ void fake_cuda_set_param_size(std::size_t bytes) {
 }
 int fake_cuda_launches() {
   return g_launches.load();
-}
-// Launches whose parameters came packed in cuLaunchKernel's `extra`; refuses those from now on.
-int fake_cuda_packed_launches() {
-  return g_packed_launches.load();
-}
-void fake_cuda_reject_packed_params(int reject) {
-  g_reject_packed = reject != 0;
 }
 // Modules loaded so far, and the PTX of the last one (copied into `ptx`, at most `size` bytes
 // with the terminating zero).

@@ -55,20 +55,6 @@ void param_bytes(std::size_t n) {
     set(n);
 }
 
-int fake_hook(const char* name) {
-  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  auto* get = lib ? reinterpret_cast<int (*)()>(dlsym(lib, name)) : nullptr;
-  return get ? get() : -1;
-}
-
-void reject_packed_params(bool reject) {
-  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (auto* set =
-          lib ? reinterpret_cast<void (*)(int)>(dlsym(lib, "fake_cuda_reject_packed_params"))
-              : nullptr)
-    set(reject);
-}
-
 int module_loads() {
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
   auto* get = lib ? reinterpret_cast<int (*)()>(dlsym(lib, "fake_cuda_module_loads")) : nullptr;
@@ -103,7 +89,6 @@ bool same(const unsigned* v, unsigned x, unsigned y, unsigned z) {
 } // namespace
 
 class range_kernel_name;
-class unpacked_kernel_name;
 class nd_kernel_name;
 class single_kernel_name;
 class math_kernel_name;
@@ -144,23 +129,6 @@ int main() {
   sycl::range<1> r0;
   std::memcpy(&r0, l.params, sizeof r0);
   CHECK(r0[0] == 1000);
-  // The kernel object went as one packed parameter buffer (cuLaunchKernel's `extra`).
-  CHECK(fake_hook("fake_cuda_packed_launches") == 1);
-
-  // A driver that refuses the packed buffer: the launch passes kernelParams instead, with the
-  // same bytes, and the kernel's later launches go that way at once.
-  reject_packed_params(true);
-  const int launches = fake_hook("fake_cuda_launches");
-  for (std::size_t n : {777, 778}) {
-    q.parallel_for<unpacked_kernel_name>(sycl::range<1>(n), [=](sycl::id<1> i) {
-       data[i] = static_cast<int>(i[0]);
-     }).wait();
-    std::memcpy(&r0, last_launch().params, sizeof r0);
-    CHECK(r0[0] == n);
-  }
-  CHECK(fake_hook("fake_cuda_launches") == launches + 2);
-  CHECK(fake_hook("fake_cuda_packed_launches") == 1);
-  reject_packed_params(false);
 
   // An nd_range kernel with 64 KiB of local memory: opted in beyond 48 KiB.
   q.submit([&](sycl::handler& h) {

@@ -52,11 +52,6 @@ enum : CUresult {
   CUDA_ERROR_UNKNOWN = 999,
 };
 
-// cuLaunchKernel's `extra`: the parameters as one packed buffer.
-inline void* const CU_LAUNCH_PARAM_END = reinterpret_cast<void*>(0x00);
-inline void* const CU_LAUNCH_PARAM_BUFFER_POINTER = reinterpret_cast<void*>(0x01);
-inline void* const CU_LAUNCH_PARAM_BUFFER_SIZE = reinterpret_cast<void*>(0x02);
-
 enum CUdevice_attribute : int {
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,

@@ -34,9 +34,6 @@ struct kernel_function {
   // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; 48 KiB less the static part until raised).
   std::atomic<std::size_t> dynamic_shared_limit{0};
   std::mutex attribute_mutex;
-  // Set once the driver refused the kernel object as a packed parameter buffer
-  // (cuda_stream::run_kernel): launches then pass it through kernelParams.
-  std::atomic<bool> unpacked_params{false};
 };
 
 // The libdevice.10.bc the JIT links: $SYCLONE_LIBDEVICE, else under $CUDA_HOME, $CUDA_PATH or

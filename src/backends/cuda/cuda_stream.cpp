@@ -201,27 +201,13 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
   const bool empty = std::size_t(g.grid[0]) * g.grid[1] * g.grid[2] == 0;
 
   // The kernel's one parameter is the kernel object, passed by value: the driver copies its
-  // bytes at the launch call. Passed as one packed buffer (`extra`), the driver need not look up
-  // the parameter's layout (H100, CUDA 13: about 0.1 us less per launch than kernelParams);
-  // should the driver refuse that for a kernel, its launches use kernelParams from then on.
-  std::size_t object_size = launch.object_size;
-  void* packed[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, launch.object.get(),
-                    CU_LAUNCH_PARAM_BUFFER_SIZE, &object_size, CU_LAUNCH_PARAM_END};
+  // bytes at the launch call.
   void* params[] = {launch.object.get()};
   return submit(operation_name::lasting(kernel.description), [&] {
     if (empty) return;
-    auto launch_with = [&](void** kernel_params, void** extra) {
-      return invoke(d.launch_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2], g.block[0],
-                    g.block[1], g.block[2], static_cast<unsigned>(local_bytes), m_handle->get(),
-                    kernel_params, extra);
-    };
-    CUresult r = CUDA_ERROR_INVALID_VALUE;
-    if (!kernel.unpacked_params.load(std::memory_order_relaxed)) {
-      r = launch_with(nullptr, packed);
-      if (r == CUDA_ERROR_INVALID_VALUE)
-        kernel.unpacked_params.store(true, std::memory_order_relaxed);
-    }
-    if (r == CUDA_ERROR_INVALID_VALUE) r = launch_with(params, nullptr);
+    CUresult r = invoke(d.launch_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2],
+                        g.block[0], g.block[1], g.block[2], static_cast<unsigned>(local_bytes),
+                        m_handle->get(), params, static_cast<void**>(nullptr));
     if (r != CUDA_SUCCESS) {
       std::string context = kernel.description + " with grid " + dims(g.grid) + ", block " +
                             dims(g.block) + " and " + std::to_string(local_bytes) +
