@@ -292,22 +292,6 @@ struct reduction_pack {
     return reducers(&std::get<I>(m_vars)...);
   }
 
-  // Folds `from`'s partial values into `into`'s (a thread's independent accumulators).
-  template <std::size_t... I>
-  SYCLONE_INLINE void merge(reducers& into, reducers& from, std::index_sequence<I...>) const {
-    (merge_one<I>(std::get<I>(into), std::get<I>(from)), ...);
-  }
-  template <std::size_t I, typename R>
-  SYCLONE_INLINE void merge_one(R& into, R& from) const {
-    const auto& var = std::get<I>(m_vars);
-    using V = std::decay_t<decltype(var)>;
-    for (std::size_t k = 0; k < V::count; ++k)
-      reducer_access::elem(into, k) =
-          var.merge(reducer_access::elem(into, k), reducer_access::elem(from, k));
-  }
-  // Small enough to keep four sets of a thread's partial values in registers.
-  static constexpr bool unrollable = ((sizeof(typename Vars::elem) * Vars::count) + ... + 0) <= 32;
-
   std::uint64_t* counter() const { return reinterpret_cast<std::uint64_t*>(m_scratch); }
   std::uint32_t* lock() const { return reinterpret_cast<std::uint32_t*>(m_scratch + 8); }
   template <std::size_t I>
@@ -516,27 +500,7 @@ struct reduction_range_kernel {
           invoke(f, i, r);
         }
       } else {
-        std::uint64_t i = group * m_local + lid;
-        if constexpr (reduction_pack<Vars...>::unrollable) {
-          // Four independent partial values per thread, so that four loads of the range are in
-          // flight at once instead of one add waiting for each (a sum of 2^28 floats ran at 0.86x
-          // CUB with one); the operation is associative and commutative, so the order may change.
-          if (i + 3 * stride < n) {
-            auto r1 = m_pack.make(seq{});
-            auto r2 = m_pack.make(seq{});
-            auto r3 = m_pack.make(seq{});
-            for (; i + 3 * stride < n; i += 4 * stride) {
-              invoke(m_f, i, r);
-              invoke(m_f, i + stride, r1);
-              invoke(m_f, i + 2 * stride, r2);
-              invoke(m_f, i + 3 * stride, r3);
-            }
-            m_pack.merge(r1, r3, seq{});
-            m_pack.merge(r, r2, seq{});
-            m_pack.merge(r, r1, seq{});
-          }
-        }
-        for (; i < n; i += stride) invoke(m_f, i, r);
+        for (std::uint64_t i = group * m_local + lid; i < n; i += stride) invoke(m_f, i, r);
       }
       m_pack.finish_group(r, wg_info{static_cast<std::uint32_t>(lid), m_local}, group, seq{});
     }
