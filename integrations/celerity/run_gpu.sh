@@ -4,9 +4,10 @@
 # reference), then with 1 MPI rank on one GPU, with 2 ranks (one GPU each: Celerity gives each
 # rank of a node its share of the GPUs) and with 1 rank driving every GPU, each checked by value;
 # then a strong-scaling measurement of wave_sim (time per step from two run lengths, so start-up
-# cancels) on 1 and 2 GPUs. Every run has its own time limit, a failure never stops the rest,
-# and a summary table ends the log. Needs no MPI, LLVM or network on the machine: Open MPI,
-# syclone and the libraries come from this folder.
+# cancels) on 1 and 2 GPUs; then Celerity's test programs that were staged (runtime_tests on
+# GPU 0, the system tests distr_tests/mpi_tests with 1 and with 2 ranks). Every run has its own
+# time limit, a failure never stops the rest, and a summary table ends the log. Needs no MPI,
+# LLVM or network on the machine: Open MPI, syclone and the libraries come from this folder.
 # Usage: bash <stage>/run_gpu.sh      (logs and the summary under $OUT, default <stage>/logs)
 # Environment: DEVICE=gpu (default) or host (everything on syclone's host device, to check the
 # script on a machine without a GPU), EXAMPLES (default: hello_world matmul syncing wave_sim
@@ -222,13 +223,27 @@ for cfg in "${scal[@]}"; do
 done
 
 # 4. Celerity's own test programs, where they were staged (Catch2; their GPU cases skip without
-# one), on every GPU of the machine, 1 rank.
-for t in sycl_tests accessor_tests runtime_tests; do
+# one): sycl_tests and accessor_tests with 1 rank on every GPU, runtime_tests with 1 rank on
+# GPU 0; the system tests distr_tests and mpi_tests with 1 rank (as Celerity's CTest runs them)
+# and with 2 ranks (as its CI does: one GPU each, or both on GPU 0 where there is one GPU).
+tests=("sycl_tests 1 " "accessor_tests 1 " "runtime_tests 1 0" "distr_tests 1 0" "distr_tests 2 "
+  "mpi_tests 1 0" "mpi_tests 2 ")
+for cfg in "${tests[@]}"; do
+  read -r t ranks visible <<< "$cfg"
   [ -x "$S/bin/$t" ] || continue
-  if out_of_time; then record "test $t" skip "time budget spent"; continue; fi
-  RUN_TIMEOUT=${TEST_TIMEOUT:-240} run tests 1 "$gpu_selector" "" "$t"
-  res=$(grep -E "^(test cases|All tests passed)" "$OUT/tests/$t/run.log" | tail -1)
-  if [ "$rc" = 0 ]; then record "test $t" ok "$res (${secs}s)"; else record "test $t" FAIL "exit $rc: $res (${secs}s)"; fi
+  [ "$ranks" = 2 ] && [ "$ngpu" -lt 2 ] && visible=0
+  [ "$DEVICE" = host ] && visible=""
+  label="tests-rank$ranks"
+  if out_of_time; then record "test $t, $ranks rank(s)" skip "time budget spent"; continue; fi
+  RUN_TIMEOUT=${TEST_TIMEOUT:-240} run "$label" "$ranks" "$gpu_selector" "$visible" "$t"
+  # One Catch2 report per rank (colored under mpirun, which gives its ranks a pty).
+  res=$(sed 's/\x1b\[[0-9;]*m//g' "$OUT/$label/$t/run.log" | grep -aE "^(test cases|All tests passed)" |
+    tr '\n' ';' | sed 's/;$//')
+  if [ "$rc" = 0 ] && [ -n "$res" ]; then
+    record "test $t, $ranks rank(s)" ok "$res (${secs}s)"
+  else
+    record "test $t, $ranks rank(s)" FAIL "exit $rc: $res (${secs}s)"
+  fi
 done
 
 echo
