@@ -223,11 +223,13 @@ for cfg in "${scal[@]}"; do
 done
 
 # 4. Celerity's own test programs, where they were staged (Catch2; their GPU cases skip without
-# one): sycl_tests and accessor_tests with 1 rank on every GPU, runtime_tests with 1 rank on
-# GPU 0; the system tests distr_tests and mpi_tests with 1 rank (as Celerity's CTest runs them)
-# and with 2 ranks (as its CI does: one GPU each, or both on GPU 0 where there is one GPU).
-tests=("sycl_tests 1 " "accessor_tests 1 " "runtime_tests 1 0" "distr_tests 1 0" "distr_tests 2 "
-  "mpi_tests 1 0" "mpi_tests 2 ")
+# one): sycl_tests, accessor_tests and backend_tests with 1 rank on every GPU, runtime_tests
+# and the other runtime test programs with 1 rank on GPU 0; the system tests distr_tests and
+# mpi_tests with 1 rank (as Celerity's CTest runs them) and with 2 ranks (as its CI does: one
+# GPU each, or both on GPU 0 where there is one GPU).
+tests=("sycl_tests 1 " "accessor_tests 1 " "backend_tests 1 " "runtime_tests 1 0"
+  "device_selection_tests 1 0" "runtime_deprecation_tests 1 0" "print_graph_tests 1 0"
+  "distr_tests 1 0" "distr_tests 2 " "mpi_tests 1 0" "mpi_tests 2 ")
 for cfg in "${tests[@]}"; do
   read -r t ranks visible <<< "$cfg"
   [ -x "$S/bin/$t" ] || continue

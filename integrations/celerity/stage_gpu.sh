@@ -24,9 +24,11 @@ for ex in "${examples[@]}"; do
   exe=$(find "$build/examples" -name "$ex" -type f -executable | head -1)
   if [ -n "$exe" ]; then cp "$exe" "$out/bin/"; else echo "stage: example $ex not built" >&2; fi
 done
-# Celerity's test programs, where they were built (the system tests, which Celerity's CI runs
-# under mpirun with several ranks, live in test/system).
-for t in sycl_tests accessor_tests runtime_tests system/distr_tests system/mpi_tests; do
+# Celerity's test programs that use SYCL devices or the runtime, where they were built (the
+# system tests, which Celerity's CI runs under mpirun with several ranks, live in test/system).
+# The other programs test graph and grid logic without a device (each is ~1.2 MB packed).
+for t in sycl_tests accessor_tests runtime_tests backend_tests device_selection_tests \
+  runtime_deprecation_tests print_graph_tests system/distr_tests system/mpi_tests; do
   [ -x "$build/test/$t" ] && cp "$build/test/$t" "$out/bin/"
 done
 cp -a "$prefix"/lib/libsyclone.so* "$prefix/lib/libsyclone-cuda.so" "$out/lib/"
