@@ -5,26 +5,35 @@
 # rank of a node its share of the GPUs) and with 1 rank driving every GPU, each checked by value;
 # then a strong-scaling measurement of wave_sim (time per step from two run lengths, so start-up
 # cancels) on 1 and 2 GPUs; then Celerity's test programs that were staged (runtime_tests on
-# GPU 0, the system tests distr_tests/mpi_tests with 1 and with 2 ranks). Every run has its own
-# time limit, a failure never stops the rest, and a summary table ends the log. Needs no MPI,
-# LLVM or network on the machine: Open MPI, syclone and the libraries come from this folder.
+# GPU 0, the system tests distr_tests/mpi_tests with 1 and with 2 ranks), with TESTS=all also
+# every other test program of Celerity (from celerity-tests.tar.xz, 1 rank, GPU 0 visible).
+# Every run has its own time limit, a failure never stops the rest, and a summary table ends
+# the log. Needs no MPI, LLVM or network on the machine: Open MPI, syclone and the libraries
+# come from this folder.
 # Usage: bash <stage>/run_gpu.sh      (logs and the summary under $OUT, default <stage>/logs)
 # Environment: DEVICE=gpu (default) or host (everything on syclone's host device, to check the
 # script on a machine without a GPU), EXAMPLES (default: hello_world matmul syncing wave_sim
-# reduction convolution), WAVE_N (scaling grid, default 16384 on GPUs), BUDGET_S (stop
-# starting runs after this many seconds, default 540), RUN_TIMEOUT (per run, 150 s).
+# reduction convolution; "none" skips the examples, the reference runs, syclone's own check and
+# the scaling runs), TESTS=staged (default: the test programs of celerity-gpu.tar.gz) or all
+# (also those of celerity-tests.tar.xz; the table of every test program goes to $OUT/tests.txt),
+# WAVE_N (scaling grid, default 16384 on GPUs), BUDGET_S (stop starting runs after this many
+# seconds, default 540), RUN_TIMEOUT (per example run, 150 s), TEST_TIMEOUT (per test program
+# run, 240 s), CELERITY_THREAD_PINNING (default: Celerity's, false on fewer than 8 cores).
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 OUT=${OUT:-$here/logs}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 DEVICE=${DEVICE:-gpu}
+TESTS=${TESTS:-staged}
 BUDGET_S=${BUDGET_S:-540}
 RUN_TIMEOUT=${RUN_TIMEOUT:-150}
 start=$(date +%s)
 exec > >(tee "$OUT/run_gpu.log") 2>&1
 # The programs and libraries: the tree stage_gpu.sh left (KEEP_TREE=1), else its tarball
 # unpacked into a fresh folder of $TMPDIR.
+# With TESTS=all, Celerity's other test programs come from <stage>/tests-tree or from
+# celerity-tests.tar.xz (unpacked into $MORE, its own folder).
 if [ -d "$here/tree/bin" ]; then
   S=$here/tree
 else
@@ -32,8 +41,23 @@ else
   trap 'rm -rf "$S"' EXIT
   tar -C "$S" -xzf "$here/celerity-gpu.tar.gz" || { echo "cannot unpack $here/celerity-gpu.tar.gz"; exit 1; }
 fi
+MORE=""
+if [ "$TESTS" = all ]; then
+  if [ -d "$here/tests-tree/bin" ]; then
+    MORE=$here/tests-tree
+  elif [ -f "$here/celerity-tests.tar.xz" ]; then
+    MORE=$S/more-tests
+    mkdir -p "$MORE"
+    # tar -J needs the xz program; Python's lzma module does it where xz is missing.
+    tar -C "$MORE" -xJf "$here/celerity-tests.tar.xz" 2>/dev/null ||
+      python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" \
+        "$here/celerity-tests.tar.xz" "$MORE" || echo "cannot unpack $here/celerity-tests.tar.xz"
+  else
+    echo "TESTS=all: neither $here/tests-tree nor $here/celerity-tests.tar.xz (carry it with the stage)"
+  fi
+fi
 
-export LD_LIBRARY_PATH="$S/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export LD_LIBRARY_PATH="$S/lib${MORE:+:$MORE/lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OPAL_PREFIX="$S/mpi" OPAL_SYSCONFDIR="$S/mpi/etc" PMIX_PREFIX="$S/pmix"
 export PATH="$S/mpi/bin:$PATH"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -45,6 +69,13 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 # process memory, not in shared-memory segments containers may restrict.
 export OMPI_MCA_plm=isolated PMIX_MCA_gds=hash
 export CELERITY_LOG_LEVEL=${CELERITY_LOG_LEVEL:-info}
+# Celerity pins its threads to cores (2 ranks need about 8) and warns where there are too few;
+# its tests fail on that warning. Where cores are few, pinning is off (affinity_tests sets its
+# own pinning and still needs 3 cores).
+if [ -z "${CELERITY_THREAD_PINNING+set}" ] && [ "$(nproc)" -lt 8 ]; then
+  export CELERITY_THREAD_PINNING=false
+  echo "== $(nproc) cores: CELERITY_THREAD_PINNING=false"
+fi
 gpu_selector=cuda:gpu
 [ "$DEVICE" = host ] && gpu_selector=host
 
@@ -52,7 +83,7 @@ summary=()
 record() { summary+=("$(printf '%-34s %-6s %s' "$1" "$2" "$3")"); }
 out_of_time() { [ $(($(date +%s) - start)) -ge "$BUDGET_S" ]; }
 
-echo "== stage $S, DEVICE=$DEVICE, $(date -u)"
+echo "== stage $S${MORE:+ and $MORE}, DEVICE=$DEVICE, TESTS=$TESTS, $(date -u)"
 nvidia-smi -L 2>&1 | head -8
 SYCLONE_DEVICE_SELECTOR= "$S/bin/syclone-ls" 2>&1 | head -20
 ngpu=$(SYCLONE_DEVICE_SELECTOR=cuda:gpu "$S/bin/syclone-ls" 2>/dev/null | grep -c '^\[cuda:gpu')
@@ -67,7 +98,8 @@ fi
 run() {
   local label=$1 ranks=$2 selector=$3 visible=$4 ex=$5
   shift 5
-  local dir="$OUT/$label/$ex"
+  local dir="$OUT/$label/$ex" exe="$S/bin/$ex"
+  [ -x "$exe" ] || [ -z "$MORE" ] || exe="$MORE/bin/$ex"
   mkdir -p "$dir"
   local t0 t1
   t0=$(date +%s.%N)
@@ -76,11 +108,11 @@ run() {
     export SYCLONE_DEVICE_SELECTOR=$selector
     [ -n "$visible" ] && export CUDA_VISIBLE_DEVICES=$visible
     if [ "$ranks" = 1 ]; then
-      timeout -k 10 "$RUN_TIMEOUT" "$S/bin/$ex" "$@"
+      timeout -k 10 "$RUN_TIMEOUT" "$exe" "$@"
     else
       timeout -k 10 "$RUN_TIMEOUT" mpirun --oversubscribe --bind-to none -np "$ranks" \
         -x LD_LIBRARY_PATH -x SYCLONE_DEVICE_SELECTOR -x CELERITY_LOG_LEVEL \
-        ${visible:+-x CUDA_VISIBLE_DEVICES} "$S/bin/$ex" "$@"
+        ${visible:+-x CUDA_VISIBLE_DEVICES} "$exe" "$@"
     fi
   ) > "$dir/run.log" 2>&1
   rc=$?
@@ -157,6 +189,7 @@ check() {
 
 # shellcheck disable=SC2206
 examples=(${EXAMPLES:-hello_world matmul syncing wave_sim reduction convolution})
+[ "${EXAMPLES:-}" = none ] && examples=()
 args_of() {
   case $1 in
     wave_sim) echo "-N 512 -T 15 --dt 0.5 --sample-rate 2" ;;
@@ -165,7 +198,7 @@ args_of() {
 }
 
 # 0. syclone's e2e check of a reduction into USM of another context (as Celerity's reductions).
-if [ -x "$S/bin/reduction_usm_of_other_context" ]; then
+if [ "${#examples[@]}" -gt 0 ] && [ -x "$S/bin/reduction_usm_of_other_context" ]; then
   run syclone 1 "$gpu_selector" "0" reduction_usm_of_other_context
   if [ "$rc" = 0 ]; then record "syclone reduction_usm_of_other_context" ok "(${secs}s)"; else record "syclone reduction_usm_of_other_context" FAIL "exit $rc"; fi
 fi
@@ -205,6 +238,7 @@ T2=${WAVE_T2:-400}
 if [ "$DEVICE" = host ]; then N=${WAVE_N:-256}; T1=${WAVE_T1:-5}; T2=${WAVE_T2:-15}; fi
 scal=("1gpu 1 0")
 [ "$ngpu" -ge 2 ] && scal+=("2gpu-2ranks 2 " "2gpu-1rank 1 ")
+case " ${examples[*]} " in *" wave_sim "*) ;; *) scal=() ;; esac
 scaling=()
 for cfg in "${scal[@]}"; do
   read -r label ranks visible <<< "$cfg"
@@ -226,26 +260,76 @@ done
 # one): sycl_tests, accessor_tests and backend_tests with 1 rank on every GPU, runtime_tests
 # and the other runtime test programs with 1 rank on GPU 0; the system tests distr_tests and
 # mpi_tests with 1 rank (as Celerity's CTest runs them) and with 2 ranks (as its CI does: one
-# GPU each, or both on GPU 0 where there is one GPU).
+# GPU each, or both on GPU 0 where there is one GPU). TESTS=all adds every other test program
+# (graphs, grids, queues, the executor, thread pinning; those that start Celerity's runtime
+# use GPU 0), 1 rank each, as Celerity's CTest runs them.
 tests=("sycl_tests 1 " "accessor_tests 1 " "backend_tests 1 " "runtime_tests 1 0"
   "device_selection_tests 1 0" "runtime_deprecation_tests 1 0" "print_graph_tests 1 0"
   "distr_tests 1 0" "distr_tests 2 " "mpi_tests 1 0" "mpi_tests 2 ")
+if [ -n "$MORE" ]; then
+  for exe in "$MORE"/bin/*_tests; do
+    [ -x "$exe" ] || continue
+    t=$(basename "$exe")
+    case " ${tests[*]} " in *" $t "*) continue ;; esac
+    tests+=("$t 1 0")
+  done
+fi
+# Catch2's closing report(s), one per rank: "cases passed/failed/skipped/failed-as-expected of
+# total; assertions passed/failed", ranks separated by "; ".
+cat > "$OUT/catch2.py" << 'EOF2'
+import re, sys
+text = re.sub(r'\x1b\[[0-9;]*m', '', open(sys.argv[1], errors='replace').read())
+num = lambda line, what: int((re.search(r'(\d+) ' + what, line) or [0, 0])[1])
+ranks, lines = [], text.splitlines()
+for i, line in enumerate(lines):
+    m = re.match(r'All tests passed \((\d+) assertions? in (\d+) test cases?\)', line)
+    if m:
+        a, c = int(m[1]), int(m[2])
+        ranks.append((c, 0, 0, 0, c, a, 0))
+    elif line.startswith('test cases:'):
+        asrt = next((l for l in lines[i + 1:i + 3] if l.startswith('assertions:')), '')
+        total = int(re.match(r'test cases:\s*(\d+)', line)[1])
+        ranks.append((num(line, 'passed'), num(line, r'failed(?! as expected)'), num(line, 'skipped'),
+                      num(line, 'failed as expected'), total, num(asrt, 'passed'),
+                      num(asrt, r'failed(?! as expected)')))
+    elif line.startswith('No tests ran'):
+        ranks.append((0, 0, 0, 0, 0, 0, 0))
+print('; '.join('%d/%d/%d/%d of %d' % r[:5] for r in ranks) or 'no report')
+print('; '.join('%d/%d' % r[5:] for r in ranks) or '-')
+print(sum(r[1] + r[6] for r in ranks), len(ranks))
+EOF2
+table=("$(printf '%-34s %-5s %-6s %-40s %-18s %s' program ranks result \
+  'test cases pass/fail/skip/xfail of all' 'assertions pass/fail' seconds)")
 for cfg in "${tests[@]}"; do
   read -r t ranks visible <<< "$cfg"
-  [ -x "$S/bin/$t" ] || continue
+  exe=$S/bin/$t
+  [ -x "$exe" ] || [ -z "$MORE" ] || exe=$MORE/bin/$t
+  [ -x "$exe" ] || continue
   [ "$ranks" = 2 ] && [ "$ngpu" -lt 2 ] && visible=0
   [ "$DEVICE" = host ] && visible=""
   label="tests-rank$ranks"
-  if out_of_time; then record "test $t, $ranks rank(s)" skip "time budget spent"; continue; fi
+  if out_of_time; then
+    record "test $t, $ranks rank(s)" skip "time budget spent"
+    table+=("$(printf '%-34s %-5s %-6s %-40s %-18s %s' "$t" "$ranks" skip '(time budget spent)' - -)")
+    continue
+  fi
   RUN_TIMEOUT=${TEST_TIMEOUT:-240} run "$label" "$ranks" "$gpu_selector" "$visible" "$t"
   # One Catch2 report per rank (colored under mpirun, which gives its ranks a pty).
   res=$(sed 's/\x1b\[[0-9;]*m//g' "$OUT/$label/$t/run.log" | grep -aE "^(test cases|All tests passed)" |
     tr '\n' ';' | sed 's/;$//')
-  if [ "$rc" = 0 ] && [ -n "$res" ]; then
+  { read -r cases; read -r asserts; read -r nfail nreports; } < <(python3 "$OUT/catch2.py" "$OUT/$label/$t/run.log")
+  note=""
+  # affinity_tests pins threads to cores 1..6 and fails where fewer than 3 cores are free.
+  [ "$t" = affinity_tests ] && [ "$(nproc)" -lt 3 ] && note=" (needs >= 3 cores, $(nproc) here)"
+  if [ "$rc" = 0 ] && [ "$nfail" = 0 ] && [ "$nreports" -ge "$ranks" ]; then
     record "test $t, $ranks rank(s)" ok "$res (${secs}s)"
+    result=ok
   else
-    record "test $t, $ranks rank(s)" FAIL "exit $rc: $res (${secs}s)"
+    record "test $t, $ranks rank(s)" FAIL "exit $rc: $res (${secs}s)$note"
+    result=FAIL
+    [ "$rc" = 124 ] || [ "$rc" = 137 ] && cases="timed out after ${TEST_TIMEOUT:-240} s; $cases"
   fi
+  table+=("$(printf '%-34s %-5s %-6s %-40s %-18s %s' "$t" "$ranks" "$result" "$cases" "$asserts" "$secs$note")")
 done
 
 echo
@@ -254,6 +338,11 @@ printf '%s\n' "${scaling[@]}" | tee "$OUT/scaling.txt"
 echo
 echo "== summary (DEVICE=$DEVICE, $(($(date +%s) - start)) s)"
 printf '%s\n' "${summary[@]}" | tee "$OUT/summary.txt"
+if [ "$TESTS" = all ]; then
+  echo
+  echo "== Celerity's test programs (DEVICE=$DEVICE, logs in $OUT/tests-rank*/<program>/run.log)"
+  printf '%s\n' "${table[@]}" | tee "$OUT/tests.txt"
+fi
 fails=$(printf '%s\n' "${summary[@]}" | grep -c ' FAIL ')
 echo "== $fails failed"
 exit 0

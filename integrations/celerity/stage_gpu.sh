@@ -5,8 +5,10 @@
 # or libstdc++ (Open MPI 4.1 with PMIx, hwloc, libevent, Boost.Context, libcudart), Open MPI's
 # components, help files and launcher (mpirun/orted, relocated with OPAL_PREFIX), a test image
 # and run_gpu.sh, which runs it all there. Everything is stripped and packed into
-# <out>/celerity-gpu.tar.gz (about 20 MB; run_gpu.sh unpacks it into $TMPDIR), so the folder
-# is small to carry. KEEP_TREE=1 keeps the unpacked tree in <out>/tree (run_gpu.sh then uses it).
+# <out>/celerity-gpu.tar.gz (about 36 MB; run_gpu.sh unpacks it into $TMPDIR), so the folder
+# is small to carry; Celerity's other test programs go into <out>/celerity-tests.tar.xz (about
+# 7 MB, for run_gpu.sh's TESTS=all). KEEP_TREE=1 keeps the unpacked trees in <out>/tree and
+# <out>/tests-tree (run_gpu.sh then uses them).
 # Usage: integrations/celerity/stage_gpu.sh <celerity build dir> <syclone prefix> <out dir>
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,10 +28,26 @@ for ex in "${examples[@]}"; do
 done
 # Celerity's test programs that use SYCL devices or the runtime, where they were built (the
 # system tests, which Celerity's CI runs under mpirun with several ranks, live in test/system).
-# The other programs test graph and grid logic without a device (each is ~1.2 MB packed).
-for t in sycl_tests accessor_tests runtime_tests backend_tests device_selection_tests \
-  runtime_deprecation_tests print_graph_tests system/distr_tests system/mpi_tests; do
-  [ -x "$build/test/$t" ] && cp "$build/test/$t" "$out/bin/"
+staged_tests=(sycl_tests accessor_tests runtime_tests backend_tests device_selection_tests
+  runtime_deprecation_tests print_graph_tests distr_tests mpi_tests)
+for t in "${staged_tests[@]}"; do
+  exe=$build/test/$t
+  [ -x "$exe" ] || exe=$build/test/system/$t
+  [ -x "$exe" ] && cp "$exe" "$out/bin/"
+done
+# Every other test program of Celerity's test/CMakeLists.txt (graphs, grids, queues, the
+# executor, thread pinning; ~3.2 MB each stripped, ~100 MB together) goes into a second
+# tarball, <out>/celerity-tests.tar.xz: xz with a 64 MiB dictionary packs these near-identical
+# binaries (each links the same runtime) to a few MB, where gzip gives ~1.2 MB each. run_gpu.sh
+# unpacks it with TESTS=all. The aggregates instruction_graph_tests and all_tests (the same
+# test cases again) and the benchmarks are left out.
+tests_out=$dest/tests-tree
+mkdir -p "$tests_out/bin" "$tests_out/lib"
+for exe in "$build"/test/*_tests "$build"/test/system/*_tests; do
+  [[ -f $exe && -x $exe ]] || continue
+  t=$(basename "$exe")
+  case " ${staged_tests[*]} instruction_graph_tests all_tests " in *" $t "*) continue ;; esac
+  cp "$exe" "$tests_out/bin/"
 done
 cp -a "$prefix"/lib/libsyclone.so* "$prefix/lib/libsyclone-cuda.so" "$out/lib/"
 cp "$prefix/bin/syclone-ls" "$out/bin/"
@@ -93,9 +111,18 @@ for c in "$mpi_pkglib"/*.so "$pmix_lib"/pmix/*.so; do
   case "$c" in "$mpi_pkglib"/*) cp "$c" "$out/mpi/$mpi_rel/" ;; esac
 done
 copy_deps "$out/mpi/$mpi_rel"/*.so
+# The second tarball's programs link what the first ships; anything else they load goes with them.
+for f in "$tests_out"/bin/*; do
+  [ -e "$f" ] || continue
+  while read -r name dep; do
+    [[ $name =~ $system_lib ]] && continue
+    [ -e "$out/lib/$name" ] || [ -e "$tests_out/lib/$name" ] || cp -L "$dep" "$tests_out/lib/$name"
+  done < <(LD_LIBRARY_PATH="$out/lib:$prefix/lib:$pmix_lib" ldd "$f" 2>/dev/null |
+    awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}')
+done
 
 strip --strip-unneeded "$out"/bin/* "$out"/lib/*.so* "$out"/mpi/bin/orte* "$out/mpi/$mpi_rel"/*.so \
-  2>/dev/null || true
+  "$tests_out"/bin/* "$tests_out"/lib/*.so* 2>/dev/null || true
 
 # The image convolution and reduction read (generated, 512x384 RGB).
 python3 -c "
@@ -106,5 +133,8 @@ open(sys.argv[1], 'wb').write(b'P6\\n%d %d\\n255\\n' % (w, h) + px)" "$out/input
 cp "$here/run_gpu.sh" "$dest/run_gpu.sh"
 chmod +x "$dest/run_gpu.sh"
 tar -C "$out" -czf "$dest/celerity-gpu.tar.gz" .
-[ "${KEEP_TREE:-0}" = 1 ] || rm -rf "$out"
-du -sh "$dest" "$dest"/*
+if [ -n "$(ls -A "$tests_out/bin")" ]; then
+  tar -C "$tests_out" -cf - . | xz -9 -T2 > "$dest/celerity-tests.tar.xz"
+fi
+[ "${KEEP_TREE:-0}" = 1 ] || rm -rf "$out" "$tests_out"
+du -sh "$dest"/*; du -sh "$dest"
