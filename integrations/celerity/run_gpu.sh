@@ -6,7 +6,8 @@
 # then a strong-scaling measurement of wave_sim (time per step from two run lengths, so start-up
 # cancels) on 1 and 2 GPUs; then Celerity's test programs that were staged (runtime_tests on
 # GPU 0, the system tests distr_tests/mpi_tests with 1 and with 2 ranks), with TESTS=all also
-# every other test program of Celerity (from celerity-tests.tar.xz, 1 rank, GPU 0 visible).
+# every other test program of Celerity and its integration test test/integration/backend (from
+# celerity-tests.tar.xz, 1 rank, GPU 0 visible).
 # Every run has its own time limit, a failure never stops the rest, and a summary table ends
 # the log. Needs no MPI, LLVM or network on the machine: Open MPI, syclone and the libraries
 # come from this folder.
@@ -331,6 +332,54 @@ for cfg in "${tests[@]}"; do
   fi
   table+=("$(printf '%-34s %-5s %-6s %-40s %-18s %s' "$t" "$ranks" "$result" "$cases" "$asserts" "$secs$note")")
 done
+
+# 5. Celerity's integration test test/integration/backend (TESTS=all, where it was staged), as
+# its run-integration-tests.py runs it for "nvidia" with the CUDA backend compiled in: without
+# arguments it lists the devices ("<platform> <device>", one a line); given the index of the
+# first CUDA device, Celerity must pick its CUDA backend ("Using CUDA backend for the selected
+# devices", logged at level debug); given another device (syclone's host device), it must fall
+# back with "No common backend specialization available". Each run also copies 1-, 2- and 3-D
+# buffers between the device and the host and checks every value (it aborts on a wrong one).
+ib=${MORE:+$MORE/bin/integration_backend}
+if [ -n "$ib" ] && [ -x "$ib" ] && ! out_of_time; then
+  visible=0
+  [ "$DEVICE" = host ] && visible=""
+  mkdir -p "$OUT/integration"
+  (
+    export SYCLONE_DEVICE_SELECTOR=
+    [ -n "$visible" ] && export CUDA_VISIBLE_DEVICES=$visible
+    cd "$OUT/integration" && timeout -k 10 60 "$ib" > devices.txt 2> devices.err
+  )
+  echo "-- integration backend: devices"
+  sed 's/^/   /' "$OUT/integration/devices.txt"
+  cuda_idx=$(grep -in cuda "$OUT/integration/devices.txt" | head -1 | cut -d: -f1)
+  other_idx=$(grep -vin cuda "$OUT/integration/devices.txt" | head -1 | cut -d: -f1)
+  for what in cuda other; do
+    idx=${cuda_idx}
+    expect="Using CUDA backend for the selected devices"
+    if [ "$what" = other ]; then idx=$other_idx; expect="No common backend specialization available"; fi
+    name="integration backend, $what device"
+    if [ -z "$idx" ]; then
+      # run-integration-tests.py fails without a CUDA device on "nvidia"; the host check has none.
+      if [ "$what" = cuda ] && [ "$DEVICE" != host ]; then result=FAIL; else result=skip; fi
+      record "$name" "$result" "no such device in the list"
+      table+=("$(printf '%-34s %-5s %-6s %-40s %-18s %s' "integration backend ($what)" 1 "$result" "no $what device" - -)")
+      continue
+    fi
+    idx=$((idx - 1))
+    CELERITY_LOG_LEVEL=debug run "integration-$what" 1 "" "$visible" integration_backend "$idx"
+    log=$OUT/integration-$what/integration_backend/run.log
+    dev=$(sed -n "$((idx + 1))p" "$OUT/integration/devices.txt")
+    if [ "$rc" = 0 ] && grep -q "$expect" "$log"; then
+      result=ok
+      record "$name" ok "$dev: \"$expect\", copies checked (${secs}s)"
+    else
+      result=FAIL
+      record "$name" FAIL "$dev: exit $rc$(grep -q "$expect" "$log" || echo ", no \"$expect\"") (${secs}s)"
+    fi
+    table+=("$(printf '%-34s %-5s %-6s %-40s %-18s %s' "integration backend ($what)" 1 "$result" "${dev:0:40}" - "$secs")")
+  done
+fi
 
 echo
 echo "== strong scaling, wave_sim (DEVICE=$DEVICE)"

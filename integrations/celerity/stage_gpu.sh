@@ -49,6 +49,9 @@ for exe in "$build"/test/*_tests "$build"/test/system/*_tests; do
   case " ${staged_tests[*]} instruction_graph_tests all_tests " in *" $t "*) continue ;; esac
   cp "$exe" "$tests_out/bin/"
 done
+# Celerity's integration test (test/integration/backend: CUDA backend selection and copies),
+# where it was built (-DCELERITY_DETAIL_INTEGRATION_TESTING=ON, target backend).
+[ -x "$build/test/integration/backend" ] && cp "$build/test/integration/backend" "$tests_out/bin/integration_backend"
 cp -a "$prefix"/lib/libsyclone.so* "$prefix/lib/libsyclone-cuda.so" "$out/lib/"
 cp "$prefix/bin/syclone-ls" "$out/bin/"
 # syclone's own check of what Celerity's reductions need on a GPU (USM of another context),
