@@ -352,6 +352,30 @@ install)
   expect_in host_app.txt "^images 0$"
   ;;
 
+opencl_headers)
+  # (q) Where the OpenCL headers are installed, <sycl/sycl.hpp> declares the OpenCL API's scalar
+  # types (cl_int, cl_bool, ...) for host and device code, setting CL_TARGET_OPENCL_VERSION to 300
+  # unless the program chose one. A stand-in <CL/cl.h> with the real header's typedefs.
+  mkdir -p ocl/CL
+  cat >ocl/CL/cl.h <<'HDR'
+#pragma once
+#ifndef CL_TARGET_OPENCL_VERSION
+#error "CL_TARGET_OPENCL_VERSION is not set"
+#endif
+typedef signed int cl_int;
+typedef unsigned int cl_uint;
+typedef cl_uint cl_bool;
+HDR
+  "$S" -Iocl -DEXPECTED_VERSION=300 "$IN/opencl_scalars.cpp" -o app
+  SYCLONE_DEVICE_SELECTOR='host:*' ./app || fail "OpenCL scalar types: wrong values"
+  "$S" -std=c++20 -Iocl -DCL_TARGET_OPENCL_VERSION=120 -DEXPECTED_VERSION=120 \
+    "$IN/opencl_scalars.cpp" -o app120
+  SYCLONE_DEVICE_SELECTOR='host:*' ./app120 || fail "the program's CL_TARGET_OPENCL_VERSION was not kept"
+  # Without OpenCL headers, sycl::opencl's types are there and the OpenCL API's are not.
+  expect_failure nocl.txt "$S" -fsycl-targets=host -DEXPECTED_VERSION=300 -c "$IN/opencl_scalars.cpp" -o nocl.o
+  expect_in nocl.txt "unknown type name 'cl_int'|use of undeclared identifier 'cl_bool'|unknown type name 'cl_bool'"
+  ;;
+
 *)
   fail "unknown case"
   ;;
