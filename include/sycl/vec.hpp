@@ -423,10 +423,12 @@ public:
   // A one-element vec converts implicitly to its element, and on to other arithmetic types
   // ((int)v, static_cast<size_t>(v)): a non-template conversion function, with a type nobody can
   // use for other sizes.
-  constexpr operator std::conditional_t<NumElements == 1, DataT, detail::no_vec_conversion<0>>()
-      const {
-    if constexpr (NumElements == 1) return m_data[0];
-    else return {};
+  constexpr
+  operator std::conditional_t<NumElements == 1, DataT, detail::no_vec_conversion<0>>() const {
+    if constexpr (NumElements == 1)
+      return m_data[0];
+    else
+      return {};
   }
 
   static constexpr std::size_t byte_size() noexcept { return sizeof(DataT) * storage; }
@@ -505,6 +507,15 @@ public:
   template <typename T = DataT, std::enable_if_t<cond<T>>* = nullptr>                              \
   friend constexpr vec& operator op## = (vec & a, const DataT& b) {                                \
     return a = a op b;                                                                             \
+  }                                                                                                \
+  /* An exact match for a swizzle of as many elements: for one element, converting the swizzle  */ \
+  /* to vec and to DataT would be ambiguous.                                                    */ \
+  template <typename V, int... I, typename T = DataT,                                              \
+            std::enable_if_t<cond<T> && sizeof...(I) == NumElements &&                             \
+                             std::is_same_v<typename detail::swizzled_vec<V, I...>::element_type,  \
+                                            DataT>>* = nullptr>                                    \
+  friend constexpr vec& operator op## = (vec & a, const detail::swizzled_vec<V, I...>& b) {        \
+    return a = a op b.to_vec();                                                                    \
   }
   SYCLONE_VEC_BINARY(+, detail::vec_arith_v)
   SYCLONE_VEC_BINARY(-, detail::vec_arith_v)
@@ -653,8 +664,10 @@ public:
   // one-element swizzle converts implicitly to its element and on to other arithmetic types
   // ((int)v.x(), v.s0() == r.s0()).
   constexpr operator std::conditional_t<count == 1, element_type, no_vec_conversion<1>>() const {
-    if constexpr (count == 1) return (*m_vec)[index[0]];
-    else return {};
+    if constexpr (count == 1)
+      return (*m_vec)[index[0]];
+    else
+      return {};
   }
 
   static constexpr std::size_t byte_size() noexcept { return vec_type::byte_size(); }

@@ -168,8 +168,19 @@ results compute() {
     long l = static_cast<long>(one);
     sycl::vec<float, 1> from_swizzle(0.0f);
     from_swizzle = v.y(); // vec<T, 1> = one-element swizzle
+    // vec<T, 1> op= one-element swizzle (converting the swizzle to vec or to float was
+    // ambiguous), and the same for a swizzle as long as the vec.
+    sycl::vec<float, 1> acc(1.0f);
+    acc += v.y();
+    acc *= v.swizzle<sycl::elem::s0>();
+    sycl::vec<int, 1> bits(6);
+    bits &= sycl::vec<int, 2>(3, 12).x();
+    bits <<= sycl::vec<int, 1>(1).x();
+    sycl::vec<float, 2> pair2(1.0f, 2.0f);
+    pair2 -= v.lo();
+    bool compound_ok = acc[0] == 5.25f && bits[0] == 4 && pair2[0] == -0.5f && pair2[1] == -0.5f;
     sycl::vec<float, 2> pair;
-    pair = v.hi();        // vec = swizzle
+    pair = v.hi(); // vec = swizzle
     sycl::vec<float, 4> rev;
     rev = v.swizzle<3, 2, 1, 0>();
     // lo/hi/odd/even of a 3-element vec and of a 3-element swizzle (the fourth element is
@@ -182,9 +193,9 @@ results compute() {
     bool three_ok = lo3[0] == 10 && lo3[1] == 20 && even3[1] == 30 && slo[0] == 30 &&
                     slo[1] == 20 && shi[0] == 10 && sodd[0] == 20 && seven[0] == 30 &&
                     seven[1] == 10 && v3[2] == 1 && v3[1] == 2 && v3[0] == 10;
-    r.vec_conversions_ok = three_ok && i == 1 && s == 4 && same && d == 7.25 && l == 7 &&
-                           from_swizzle[0] == 2.5f && pair[0] == 3.5f && pair[1] == 4.5f &&
-                           rev[0] == 4.5f && rev[3] == 1.5f;
+    r.vec_conversions_ok = three_ok && compound_ok && i == 1 && s == 4 && same && d == 7.25 &&
+                           l == 7 && from_swizzle[0] == 2.5f && pair[0] == 3.5f &&
+                           pair[1] == 4.5f && rev[0] == 4.5f && rev[3] == 1.5f;
   }
   return r;
 }
