@@ -55,6 +55,39 @@ int main() {
     sycl::free(sum, q);
   }
 
+  // 4-byte values: a GPU thread combines four elements of its stride per step into four sets of
+  // partial values. Sizes around multiples of the threads a GPU launch has (compute units x 2048)
+  // reach every remainder of that loop; count, sum and maximum show an element missed or
+  // combined twice.
+  {
+    std::size_t threads = q.get_device().get_info<sycl::info::device::max_compute_units>() * 2048;
+    std::vector<std::size_t> sizes{1, 3, 1000, 1000003};
+    for (std::size_t k : {1, 3, 4, 5, 8})
+      for (std::size_t d : {std::size_t(0), std::size_t(1), std::size_t(2)})
+        sizes.push_back(k * threads + d - 1);
+    int* r = sycl::malloc_shared<int>(3, q);
+    for (std::size_t n : sizes) {
+      r[0] = r[1] = 0;
+      r[2] = -1;
+      q.parallel_for(sycl::range<1>(n), sycl::reduction(r, sycl::plus<int>()),
+                     sycl::reduction(r + 1, sycl::plus<int>()),
+                     sycl::reduction(r + 2, sycl::maximum<int>()),
+                     [=](sycl::id<1> i, auto& count, auto& sum, auto& max) {
+                       count += 1;
+                       sum += static_cast<int>(i[0] % 7);
+                       max.combine(static_cast<int>(i[0]));
+                     })
+          .wait();
+      long long want = 0;
+      for (std::size_t i = 0; i < n % 7; ++i) want += static_cast<long long>(i);
+      want += static_cast<long long>(n / 7) * 21;
+      if (r[0] != static_cast<int>(n) || r[1] != want || r[2] != static_cast<int>(n) - 1)
+        std::printf("n=%zu: count %d sum %d max %d\n", n, r[0], r[1], r[2]);
+      CHECK(r[0] == static_cast<int>(n) && r[1] == want && r[2] == static_cast<int>(n) - 1);
+    }
+    sycl::free(r, q);
+  }
+
   // initialize_to_identity on an empty range writes the identity.
   {
     int* v = sycl::malloc_shared<int>(1, q);
