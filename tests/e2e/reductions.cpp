@@ -55,7 +55,7 @@ int main() {
     sycl::free(sum, q);
   }
 
-  // 4-byte values: a GPU thread combines four elements of its stride per step into four sets of
+  // 4-byte values: a GPU thread combines four consecutive elements per step into four sets of
   // partial values. Sizes around multiples of the threads a GPU launch has (compute units x 2048)
   // reach every remainder of that loop; count, sum and maximum show an element missed or
   // combined twice.
