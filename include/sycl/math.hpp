@@ -1159,10 +1159,11 @@ SYCLONE_INLINE detail::value_t<T1> mix(T1 x, T2 y, T3 a) {
       },
       detail::materialize(x), detail::materialize(y), detail::materialize(a));
 }
-// step(edge, x): edge has x's type, or is a scalar for a vec/marray x.
+// step(edge, x): edge has x's type, or is the element type of a vec/marray/swizzle x; SYCL 2020
+// declares the scalar-edge form as template <typename NonScalar> step(NonScalar::value_type,
+// NonScalar), so step<V>(0.5f, v) names x's type first, and the edge converts to the element type.
 template <typename T1, typename T2,
-          std::enable_if_t<detail::is_genfloat_v<T2> &&
-                           (detail::same_gen_v<T2, T1> || detail::scalar_of_v<T2, T1>)>* = nullptr>
+          std::enable_if_t<detail::is_genfloat_v<T2> && detail::same_gen_v<T2, T1>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T2> step(T1 edge, T2 x) {
   return detail::map<detail::value_t<T2>>(
       [](auto e, auto v) {
@@ -1171,21 +1172,43 @@ SYCLONE_INLINE detail::value_t<T2> step(T1 edge, T2 x) {
       },
       detail::materialize(edge), detail::materialize(x));
 }
-template <
-    typename T1, typename T2, typename T3,
-    std::enable_if_t<detail::is_genfloat_v<T3> &&
-                     ((detail::same_gen_v<T3, T1> && detail::same_gen_v<T3, T2>) ||
-                      (detail::scalar_of_v<T3, T1> && detail::scalar_of_v<T3, T2>))>* = nullptr>
+template <typename NonScalar,
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<NonScalar>>* = nullptr>
+SYCLONE_INLINE detail::value_t<NonScalar> step(typename NonScalar::value_type edge, NonScalar x) {
+  return detail::map<detail::value_t<NonScalar>>(
+      [edge](auto v) {
+        using F = decltype(v);
+        return v < edge ? F(0) : F(1);
+      },
+      detail::materialize(x));
+}
+namespace detail {
+template <typename F, typename E0, typename E1>
+SYCLONE_INLINE F smoothstep_element(E0 e0, E1 e1, F v) {
+  using W = sm::work_t<F>;
+  W t = (W(v) - W(e0)) / (W(e1) - W(e0));
+  t = sm::fmin(sm::fmax(t, W(0)), W(1));
+  return F(t * t * (W(3) - W(2) * t));
+}
+} // namespace detail
+// smoothstep(edge0, edge1, x): both edges of x's type, or (template <typename NonScalar>
+// smoothstep(NonScalar::value_type, NonScalar::value_type, NonScalar)) both x's element type.
+template <typename T1, typename T2, typename T3,
+          std::enable_if_t<detail::is_genfloat_v<T3> && detail::same_gen_v<T3, T1> &&
+                           detail::same_gen_v<T3, T2>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T3> smoothstep(T1 edge0, T2 edge1, T3 x) {
   return detail::map<detail::value_t<T3>>(
-      [](auto e0, auto e1, auto v) {
-        using F = decltype(v);
-        using W = detail::sm::work_t<F>;
-        W t = (W(v) - W(e0)) / (W(e1) - W(e0));
-        t = detail::sm::fmin(detail::sm::fmax(t, W(0)), W(1));
-        return F(t * t * (W(3) - W(2) * t));
-      },
+      [](auto e0, auto e1, auto v) { return detail::smoothstep_element(e0, e1, v); },
       detail::materialize(edge0), detail::materialize(edge1), detail::materialize(x));
+}
+template <typename NonScalar,
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<NonScalar>>* = nullptr>
+SYCLONE_INLINE detail::value_t<NonScalar> smoothstep(typename NonScalar::value_type edge0,
+                                                     typename NonScalar::value_type edge1,
+                                                     NonScalar x) {
+  return detail::map<detail::value_t<NonScalar>>(
+      [edge0, edge1](auto v) { return detail::smoothstep_element(edge0, edge1, v); },
+      detail::materialize(x));
 }
 template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
 SYCLONE_INLINE detail::value_t<T> sign(T x) {

@@ -639,6 +639,28 @@ TEST(Math, ScalarOverloadsTakeConvertibleArguments) {
 // ---------------------------------------------------------------------------------------------
 // Common, integer, geometric and relational functions.
 
+// step and smoothstep with scalar edges are template <typename NonScalar> f(NonScalar::value_type,
+// ..., NonScalar) in SYCL 2020 4.17.7: the one template parameter is x's type (the CTS calls
+// sycl::step<decltype(v)>(0.5f, v)), and the edges convert to its element type.
+TEST(Common, ScalarEdgeFormsNameTheNonScalarType) {
+  sycl::float4 v(-1.0f, 0.25f, 0.5f, 2.0f);
+  static_assert(std::is_same_v<decltype(sycl::step<sycl::float4>(0.5f, v)), sycl::float4>);
+  sycl::float4 s = sycl::step<sycl::float4>(0.5f, v);
+  EXPECT_EQ(s[1], 0.0f);
+  EXPECT_EQ(s[2], 1.0f);
+  static_assert(std::is_same_v<decltype(sycl::step(0.5f, v.xyz())), sycl::float3>);
+  EXPECT_EQ(sycl::step(0.5f, v.xyz())[2], 1.0f);
+  EXPECT_EQ(sycl::step<sycl::float4>(1, v)[3], 1.0f); // int edge converts to float
+  sycl::marray<double, 3> m(0.0, 0.5, 1.0);
+  EXPECT_EQ((sycl::step<sycl::marray<double, 3>>(0.5, m)[0]), 0.0);
+  sycl::float4 sm = sycl::smoothstep<sycl::float4>(0.0f, 1.0f, v);
+  EXPECT_EQ(sm[0], 0.0f);
+  EXPECT_EQ(sm[2], 0.5f);
+  EXPECT_EQ(sm[3], 1.0f);
+  EXPECT_EQ(sycl::smoothstep(0.0, 1.0, m)[1], 0.5);
+  static_assert(std::is_same_v<decltype(sycl::smoothstep(0.0f, 1.0f, v.xy())), sycl::float2>);
+}
+
 TEST(Common, Functions) {
   EXPECT_EQ(sycl::clamp(5.0f, 0.0f, 1.0f), 1.0f);
   sycl::float4 v(-1.0f, 0.25f, 0.5f, 2.0f);
