@@ -406,7 +406,8 @@ private:
     using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
     range<Dimensions> local = execution_range.get_local_range();
     range<Dimensions> groups = execution_range.get_group_range();
-    detail::kernel_launch l = prepare<name_t, object_t>(local, groups, kernel_func);
+    detail::kernel_launch l = prepare<name_t, object_t>(
+        local, groups, detail::nd_range_access::offset(execution_range), kernel_func);
     l.kind = detail::kernel_kind::nd_range;
     l.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) {

@@ -181,10 +181,14 @@ public:
   static constexpr int dimensions = Dimensions;
   nd_item() = delete;
 
-  id<Dimensions> get_global_id() const { return m_group * m_local_range + m_local; }
-  std::size_t get_global_id(int d) const { return m_group[d] * m_local_range[d] + m_local[d]; }
+  // The global id includes the (deprecated) offset of the nd_range; the linear id does not
+  // (SYCL 2020 4.9.1.5: the offset is subtracted first).
+  id<Dimensions> get_global_id() const { return m_group * m_local_range + m_local + m_offset; }
+  std::size_t get_global_id(int d) const {
+    return m_group[d] * m_local_range[d] + m_local[d] + m_offset[d];
+  }
   std::size_t get_global_linear_id() const {
-    return detail::linearize(get_global_id(), get_global_range());
+    return detail::linearize(id<Dimensions>(m_group * m_local_range + m_local), get_global_range());
   }
   id<Dimensions> get_local_id() const { return m_local; }
   std::size_t get_local_id(int d) const { return m_local[d]; }
@@ -200,7 +204,9 @@ public:
   std::size_t get_global_range(int d) const { return m_group_range[d] * m_local_range[d]; }
   range<Dimensions> get_local_range() const { return m_local_range; }
   std::size_t get_local_range(int d) const { return m_local_range[d]; }
-  [[deprecated("SYCL 2020 deprecates offsets")]] id<Dimensions> get_offset() const { return {}; }
+  [[deprecated("SYCL 2020 deprecates offsets")]] id<Dimensions> get_offset() const {
+    return m_offset;
+  }
   // SYCL 2020 4.9.1.5 / seed 004: the sub-group holding this work-item (consecutive linear
   // local ids on the host and NVIDIA GPUs; the device's own on SPIR-V).
   sub_group get_sub_group() const {
@@ -208,7 +214,7 @@ public:
                                                  static_cast<std::uint32_t>(m_local_range.size())));
   }
   nd_range<Dimensions> get_nd_range() const {
-    return nd_range<Dimensions>(get_global_range(), m_local_range);
+    return detail::nd_range_access::make(get_global_range(), m_local_range, m_offset);
   }
 
   // SYCL 2020 4.9.1.5 (deprecated): a work-group-scope fence, as group::mem_fence.
@@ -224,7 +230,7 @@ public:
 
   friend bool operator==(const nd_item& a, const nd_item& b) {
     return a.m_group == b.m_group && a.m_local == b.m_local && a.m_local_range == b.m_local_range &&
-           a.m_group_range == b.m_group_range;
+           a.m_group_range == b.m_group_range && a.m_offset == b.m_offset;
   }
   friend bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
 
@@ -243,13 +249,14 @@ public:
 private:
   friend struct detail::nd_item_access;
   nd_item(const id<Dimensions>& g, const id<Dimensions>& l, const range<Dimensions>& lr,
-          const range<Dimensions>& gr)
-      : m_group(g), m_local(l), m_local_range(lr), m_group_range(gr) {}
+          const range<Dimensions>& gr, const id<Dimensions>& offset)
+      : m_group(g), m_local(l), m_local_range(lr), m_group_range(gr), m_offset(offset) {}
 
   id<Dimensions> m_group;
   id<Dimensions> m_local;
   range<Dimensions> m_local_range;
   range<Dimensions> m_group_range;
+  id<Dimensions> m_offset; // of the nd_range (deprecated offsets); zero without one
 };
 
 namespace detail {
@@ -263,8 +270,8 @@ struct nd_item_access {
   }
   template <int D>
   static nd_item<D> make(const id<D>& group, const id<D>& local, const range<D>& local_range,
-                         const range<D>& group_range) {
-    return nd_item<D>(group, local, local_range, group_range);
+                         const range<D>& group_range, const id<D>& offset) {
+    return nd_item<D>(group, local, local_range, group_range, offset);
   }
 };
 } // namespace detail

@@ -6,6 +6,10 @@
 
 SYCLONE_BEGIN_NAMESPACE
 
+namespace detail {
+struct nd_range_access;
+} // namespace detail
+
 template <int Dimensions = 1>
 class nd_range {
 public:
@@ -35,9 +39,26 @@ public:
   friend bool operator!=(const nd_range& a, const nd_range& b) { return !(a == b); }
 
 private:
+  friend struct detail::nd_range_access;
   range<Dimensions> m_global;
   range<Dimensions> m_local;
   id<Dimensions> m_offset;
 };
+
+namespace detail {
+// The (deprecated) offset of an nd_range, for the runtime's own use without the warning.
+struct nd_range_access {
+  template <int D>
+  static id<D> offset(const nd_range<D>& r) {
+    return r.m_offset;
+  }
+  template <int D>
+  static nd_range<D> make(const range<D>& global, const range<D>& local, const id<D>& offset) {
+    nd_range<D> r(global, local);
+    r.m_offset = offset;
+    return r;
+  }
+};
+} // namespace detail
 
 SYCLONE_END_NAMESPACE

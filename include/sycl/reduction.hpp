@@ -565,13 +565,14 @@ template <int D, typename F, typename... Vars>
 struct reduction_nd_kernel {
   range<D> m_local;
   range<D> m_groups;
+  id<D> m_offset; // the nd_range's (deprecated) offset
   F m_f;
   reduction_pack<Vars...> m_pack;
   kernel_handler m_kh;
 
   using seq = std::index_sequence_for<Vars...>;
   SYCLONE_INLINE void invoke(const id<D>& g, const id<D>& l) const {
-    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups);
+    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups, m_offset);
     auto r = m_pack.make(seq{});
     std::apply([&](auto&... red) { m_f(it, red...); }, r);
     wg_info wg{static_cast<std::uint32_t>(linearize(l, m_local)),
@@ -787,7 +788,8 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
         detail::reduction_nd_kernel<D, kernel_t, std::decay_t<std::tuple_element_t<I, Args>>...>;
     range<D> local = r.get_local_range();
     range<D> group_range = r.get_group_range();
-    l = prepare<name_t, object_t>(local, group_range, kernel, pack);
+    l = prepare<name_t, object_t>(local, group_range, detail::nd_range_access::offset(r), kernel,
+                                  pack);
     l.kind = detail::kernel_kind::nd_range;
     l.dimensions = D;
     for (int d = 0; d < D; ++d) {

@@ -145,11 +145,12 @@ template <int D, typename F>
 struct nd_range_kernel {
   range<D> m_local;
   range<D> m_groups;
+  id<D> m_offset; // the nd_range's (deprecated) offset
   F m_f;
   kernel_handler m_kh;
 
   SYCLONE_INLINE void invoke(const id<D>& g, const id<D>& l) const {
-    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups);
+    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups, m_offset);
     if constexpr (takes_kernel_handler_v<F, nd_item<D>>) m_f(it, m_kh);
     else m_f(it);
   }
