@@ -1364,16 +1364,34 @@ SYCLONE_INLINE int all(T x) {
     if (!detail::msb_set(v[i])) return 0;
   return 1;
 }
-template <std::size_t N>
-SYCLONE_INLINE bool any(marray<bool, N> x) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (x[i]) return true;
+namespace detail {
+// any/all of an marray: its elements are signed integers (the most significant bit counts) or
+// bools.
+template <typename T>
+inline constexpr bool is_any_all_marray_v = false;
+template <typename T, std::size_t N>
+inline constexpr bool is_any_all_marray_v<marray<T, N>> =
+    std::is_same_v<T, bool> || (std::is_integral_v<T> && std::is_signed_v<T>);
+template <typename T>
+SYCLONE_INLINE constexpr bool any_all_true(T x) {
+  if constexpr (std::is_same_v<T, bool>)
+    return x;
+  else
+    return msb_set(x);
+}
+} // namespace detail
+// SYCL 2020 4.17.10: template <typename NonScalar> bool any(NonScalar x) / all for an marray of
+// signed integers, so any<decltype(m)>(m) names it.
+template <typename T, std::enable_if_t<detail::is_any_all_marray_v<T>>* = nullptr>
+SYCLONE_INLINE bool any(T x) {
+  for (std::size_t i = 0; i < T::size(); ++i)
+    if (detail::any_all_true(x[i])) return true;
   return false;
 }
-template <std::size_t N>
-SYCLONE_INLINE bool all(marray<bool, N> x) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (!x[i]) return false;
+template <typename T, std::enable_if_t<detail::is_any_all_marray_v<T>>* = nullptr>
+SYCLONE_INLINE bool all(T x) {
+  for (std::size_t i = 0; i < T::size(); ++i)
+    if (!detail::any_all_true(x[i])) return false;
   return true;
 }
 template <typename T, std::enable_if_t<std::is_integral_v<T> && std::is_signed_v<T> &&
@@ -1421,10 +1439,14 @@ SYCLONE_INLINE detail::value_t<T1> select(T1 a, T2 b, T3 c) {
       [](auto x, auto y, auto z) { return detail::msb_set(z) ? y : x; }, detail::materialize(a),
       detail::materialize(b), detail::materialize(c));
 }
-template <typename T, std::size_t N>
-SYCLONE_INLINE marray<T, N> select(marray<T, N> a, marray<T, N> b, marray<bool, N> c) {
-  marray<T, N> r;
-  for (std::size_t i = 0; i < N; ++i) r[i] = c[i] ? b[i] : a[i];
+// SYCL 2020 4.17.10 declares the marray form as select<NonScalar1, NonScalar2, NonScalar3>, so
+// that select<M, M, marray<bool, N>>(a, b, c) names it with all three template arguments.
+template <typename T1, typename T2, typename T3,
+          std::enable_if_t<detail::is_marray_v<T1> && std::is_same_v<T1, T2> &&
+                           std::is_same_v<T3, marray<bool, T1::size()>>>* = nullptr>
+SYCLONE_INLINE T1 select(T1 a, T2 b, T3 c) {
+  T1 r;
+  for (std::size_t i = 0; i < T1::size(); ++i) r[i] = c[i] ? b[i] : a[i];
   return r;
 }
 

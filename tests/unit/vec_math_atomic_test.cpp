@@ -834,6 +834,14 @@ TEST(Relational, Functions) {
   EXPECT_EQ(sycl::all(sycl::int2(-1, 5)), 0);
   EXPECT_TRUE(sycl::any(sycl::marray<bool, 3>(false, true, false)));
   EXPECT_FALSE(sycl::all(sycl::marray<bool, 3>(false, true, true)));
+  // An marray of signed integers: the most significant bits, a bool result, and the one template
+  // parameter is the marray type (SYCL 2020 4.17.10; the CTS calls any<decltype(m)>(m)).
+  sycl::marray<signed char, 3> msb(-69, 94, -60);
+  static_assert(std::is_same_v<decltype(sycl::any(msb)), bool>);
+  EXPECT_TRUE(sycl::any<decltype(msb)>(msb));
+  EXPECT_FALSE(sycl::all(msb));
+  EXPECT_TRUE((sycl::all<sycl::marray<std::int64_t, 5>>(sycl::marray<std::int64_t, 5>(-1))));
+  EXPECT_FALSE(sycl::any(sycl::marray<int, 2>(0, 7)));
   EXPECT_EQ(sycl::bitselect(0xF0u, 0x0Fu, 0x3Cu), 0xCCu);
   EXPECT_EQ(sycl::bitselect(1.0f, -1.0f, -0.0f), -1.0f);
   sycl::float2 s = sycl::select(sycl::float2(1, 2), sycl::float2(3, 4), sycl::int2(-1, 1));
@@ -846,6 +854,15 @@ TEST(Relational, Functions) {
                          sycl::marray<bool, 2>(false, true));
   EXPECT_EQ(ms[0], 1);
   EXPECT_EQ(ms[1], 4);
+  // The marray form is select<NonScalar1, NonScalar2, NonScalar3> (SYCL 2020 4.17.10): callable
+  // with its three template arguments named, as the CTS does.
+  sycl::marray<double, 3> ma(1.0), mb(2.0);
+  sycl::marray<bool, 3> mc(true, false, true);
+  auto mt = sycl::select<decltype(ma), decltype(mb), decltype(mc)>(ma, mb, mc);
+  static_assert(std::is_same_v<decltype(mt), sycl::marray<double, 3>>);
+  EXPECT_EQ(mt[0], 2.0);
+  EXPECT_EQ(mt[1], 1.0);
+  EXPECT_EQ(mt[2], 2.0);
 }
 
 // ---------------------------------------------------------------------------------------------
