@@ -17,6 +17,11 @@
 #include <utility>
 #include <variant>
 
+// SYCL 2020 5.6: defined to 1 because sycl::is_device_copyable specializations are honored (a
+// buffer, kernel argument or specialization constant of such a type is accepted and copied
+// bytewise); portable code tests this macro before specializing the trait.
+#define SYCL_DEVICE_COPYABLE 1
+
 SYCLONE_BEGIN_NAMESPACE
 
 template <typename T>

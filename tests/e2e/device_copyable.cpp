@@ -12,6 +12,11 @@
 #include <utility>
 #include <variant>
 
+// SYCL 2020 5.6: an implementation honoring is_device_copyable specializations says so.
+#if !defined(SYCL_DEVICE_COPYABLE) || SYCL_DEVICE_COPYABLE != 1
+#error "SYCL_DEVICE_COPYABLE must be defined to 1 (SYCL 2020 5.6)"
+#endif
+
 namespace {
 int g_failures = 0;
 void check(bool ok, const char* what, int line) {
