@@ -72,8 +72,26 @@ constexpr bool implies_no_init(access_mode m) {
   return m == access_mode::discard_write || m == access_mode::discard_read_write;
 }
 
+// What the last subscript of acc[i][j]...: the element (plain_element), or for
+// access_mode::atomic (deprecated) a sycl::atomic over it (atomic_element).
+struct plain_element {
+  template <typename Ref, typename T>
+  static Ref make(T* p) {
+    return static_cast<Ref>(*p);
+  }
+};
+template <access::address_space Space>
+struct atomic_element {
+  template <typename Ref, typename T>
+  static atomic<std::remove_const_t<T>, Space> make(T* p) {
+    using elem = std::remove_const_t<T>;
+    return atomic<elem, Space>(
+        multi_ptr<elem, Space, access::decorated::legacy>(const_cast<elem*>(p)));
+  }
+};
+
 // acc[i][j]: a partially indexed accessor.
-template <typename Ref, int Dimensions, int Remaining>
+template <typename Ref, int Dimensions, int Remaining, typename Element = plain_element>
 class subscript {
 public:
   subscript(typename std::remove_reference_t<Ref>* data, const range<Dimensions>& mem,
@@ -82,8 +100,10 @@ public:
   decltype(auto) operator[](std::size_t i) const {
     id<Dimensions> next = m_id;
     next[Dimensions - Remaining] = i;
-    if constexpr (Remaining == 1) return static_cast<Ref>(m_data[linearize(next, m_mem)]);
-    else return subscript<Ref, Dimensions, Remaining - 1>(m_data, m_mem, next);
+    if constexpr (Remaining == 1)
+      return Element::template make<Ref>(m_data + linearize(next, m_mem));
+    else
+      return subscript<Ref, Dimensions, Remaining - 1, Element>(m_data, m_mem, next);
   }
 
 private:
@@ -397,14 +417,16 @@ public:
   subscript_result operator[](std::size_t index) const {
     return element(m_state.m_data + index + m_state.m_offset[0]);
   }
+  // acc[i][j]...: the last subscript gives the element (for access_mode::atomic, a sycl::atomic).
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   auto operator[](std::size_t index) const {
-    static_assert(AccessMode != access_mode::atomic,
-                  "an access_mode::atomic accessor of several dimensions is subscripted with an "
-                  "id (acc[id<2>(i, j)]), which gives the sycl::atomic");
+    using element_t =
+        std::conditional_t<AccessMode == access_mode::atomic,
+                           detail::atomic_element<access::address_space::global_space>,
+                           detail::plain_element>;
     id<Dimensions> i;
     i[0] = index;
-    return detail::subscript<reference, Dimensions, Dimensions - 1>(
+    return detail::subscript<reference, Dimensions, Dimensions - 1, element_t>(
         m_state.m_data + offset_linear(), m_state.m_mem_range, i);
   }
 
@@ -811,6 +833,9 @@ public:
   using base::operator=;
   accessor() = default;
   bool is_placeholder() const noexcept { return false; }
+  // SYCL 2020 4.7.6.16 (deprecated): the accessed bytes and elements.
+  [[deprecated("use byte_size()")]] std::size_t get_size() const { return base::byte_size(); }
+  [[deprecated("use size()")]] std::size_t get_count() const { return base::size(); }
 };
 
 // SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
@@ -977,11 +1002,29 @@ public:
   }
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   auto operator[](std::size_t index) const {
-    static_assert(!is_atomic,
-                  "an access_mode::atomic accessor of several dimensions is subscripted with an "
-                  "id (acc[id<2>(i, j)]), which gives the sycl::atomic");
-    return base::operator[](index);
+    if constexpr (is_atomic) {
+      id<Dimensions> i;
+      i[0] = index;
+      return detail::subscript<elem_t&, Dimensions, Dimensions - 1,
+                               detail::atomic_element<access::address_space::local_space>>(
+          base::begin(), base::get_range(), i);
+    } else {
+      return base::operator[](index);
+    }
   }
+  // 0 dimensions, access_mode::atomic: the sycl::atomic over the element (the plain element
+  // otherwise, through local_accessor's conversion).
+  operator std::conditional_t<(is_atomic && Dimensions == 0), subscript_result,
+                              detail::unusable_accessor_operand<4>>() const {
+    if constexpr (is_atomic && Dimensions == 0)
+      return element(base::begin());
+    else
+      return {};
+  }
+
+  // SYCL 2020 4.7.6.11 (deprecated): the allocation's bytes and elements.
+  [[deprecated("use byte_size()")]] std::size_t get_size() const { return base::byte_size(); }
+  [[deprecated("use size()")]] std::size_t get_count() const { return base::size(); }
 
 private:
   subscript_result element(elem_t* p) const {

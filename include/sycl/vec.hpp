@@ -839,6 +839,20 @@ SYCLONE_VEC_ALIASES(ulong, std::uint64_t)
 SYCLONE_VEC_ALIASES(half, half)
 SYCLONE_VEC_ALIASES(float, float)
 SYCLONE_VEC_ALIASES(double, double)
+
+// SYCL 1.2.1 4.10.2.1 (the deprecated interoperability names SYCL 1.2.1 code still uses):
+// cl_<type><N> is vec<opencl::cl_<type>, N>.
+SYCLONE_VEC_ALIASES(cl_char, std::int8_t)
+SYCLONE_VEC_ALIASES(cl_uchar, std::uint8_t)
+SYCLONE_VEC_ALIASES(cl_short, std::int16_t)
+SYCLONE_VEC_ALIASES(cl_ushort, std::uint16_t)
+SYCLONE_VEC_ALIASES(cl_int, std::int32_t)
+SYCLONE_VEC_ALIASES(cl_uint, std::uint32_t)
+SYCLONE_VEC_ALIASES(cl_long, std::int64_t)
+SYCLONE_VEC_ALIASES(cl_ulong, std::uint64_t)
+SYCLONE_VEC_ALIASES(cl_half, half)
+SYCLONE_VEC_ALIASES(cl_float, float)
+SYCLONE_VEC_ALIASES(cl_double, double)
 #undef SYCLONE_VEC_ALIASES
 
 SYCLONE_END_NAMESPACE

@@ -21,6 +21,12 @@ void check(bool ok, const char* what, int line) {
 using atomic_acc = sycl::accessor<int, 1, sycl::access_mode::atomic, sycl::target::device>;
 static_assert(std::is_same_v<decltype(std::declval<atomic_acc>()[0]),
                              sycl::atomic<int, sycl::access::address_space::global_space>>);
+using atomic_acc2 = sycl::accessor<int, 2, sycl::access_mode::atomic, sycl::target::device>;
+static_assert(std::is_same_v<decltype(std::declval<atomic_acc2>()[0][1]),
+                             sycl::atomic<int, sycl::access::address_space::global_space>>);
+using local_atomic_acc3 = sycl::accessor<int, 3, sycl::access_mode::atomic, sycl::target::local>;
+static_assert(std::is_same_v<decltype(std::declval<local_atomic_acc3>()[0][1][2]),
+                             sycl::atomic<int, sycl::access::address_space::local_space>>);
 } // namespace
 
 int main() {
@@ -124,6 +130,41 @@ int main() {
      });
    }).wait();
   CHECK(usm[0] == groups * (wg * (wg - 1) / 2));
+
+  // Several dimensions: acc[i][j] gives the sycl::atomic too (global and local memory), and a
+  // 0-dimensional atomic local accessor converts to the sycl::atomic over its element.
+  std::vector<int> grid(2 * 3, 0);
+  {
+    sycl::buffer<int, 2> gb(grid.data(), sycl::range<2>(2, 3));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 2, sycl::access_mode::atomic> g(gb, h);
+      sycl::accessor<int, 2, sycl::access_mode::atomic, sycl::target::local> l(
+          sycl::range<2>(2, 3), h);
+      sycl::accessor<int, 0, sycl::access_mode::atomic, sycl::target::local> one(h);
+      h.parallel_for(sycl::nd_range<1>(groups * wg, wg), [=](sycl::nd_item<1> it) {
+        std::size_t lid = it.get_local_id(0);
+        if (lid < 6) l[lid / 3][lid % 3].store(0);
+        if (lid == 0) static_cast<sycl::atomic<int, sycl::access::address_space::local_space>>(
+                          one)
+            .store(0);
+        sycl::group_barrier(it.get_group());
+        l[lid % 2][lid % 3].fetch_add(1);
+        sycl::atomic<int, sycl::access::address_space::local_space> o = one;
+        o.fetch_add(1);
+        sycl::group_barrier(it.get_group());
+        if (lid < 6) g[lid / 3][lid % 3].fetch_add(l[lid / 3][lid % 3].load());
+        if (lid == 0) sycl::atomic_fetch_add(g[0][0], o.load() - wg);
+      });
+    });
+  }
+  // Per group, element (r, c) gets the work-items with lid % 2 == r and lid % 3 == c: lid % 6
+  // fixes both, so 64 / 6 rounded by position.
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 3; ++c) {
+      int per_group = 0;
+      for (int lid = 0; lid < wg; ++lid) per_group += (lid % 2 == r && lid % 3 == c);
+      CHECK(grid[r * 3 + c] == groups * per_group);
+    }
   sycl::free(usm, q);
 
   if (g_failures) return 1;
