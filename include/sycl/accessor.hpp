@@ -433,11 +433,11 @@ public:
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
 
-  // The first accessed element (SYCL 2020, deprecated): a global_ptr, which converts to
-  // value_type* as the raw pointer of SYCL 1.2.1 did; a raw pointer for host tasks.
-  // syclone keeps SYCL 1.2.1's first accessed element rather than the buffer's start.
+  // SYCL 2020 4.7.6.9.1 (deprecated): the start of the underlying buffer, also for a ranged
+  // accessor (SYCL 1.2.1 gave the first accessed element): a global_ptr, which converts to
+  // value_type* as SYCL 1.2.1's raw pointer did; a raw pointer for host tasks.
   auto get_pointer() const noexcept {
-    value_type* first = m_state.m_data + offset_linear();
+    value_type* first = m_state.m_data;
     if constexpr (AccessTarget == target::device)
       return global_ptr<value_type>(first);
     else if constexpr (AccessTarget == target::constant_buffer)
@@ -734,9 +734,8 @@ public:
         m_state.m_data + detail::linearize(m_state.m_offset, m_state.m_mem_range),
         m_state.m_mem_range, i);
   }
-  std::add_pointer_t<value_type> get_pointer() const noexcept {
-    return m_state.m_data + detail::linearize(m_state.m_offset, m_state.m_mem_range);
-  }
+  // SYCL 2020 4.7.6.10: the start of the underlying buffer, also for a ranged accessor.
+  std::add_pointer_t<value_type> get_pointer() const noexcept { return m_state.m_data; }
   iterator begin() const noexcept {
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
   }

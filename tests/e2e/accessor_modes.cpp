@@ -213,12 +213,14 @@ void test_iterators_and_pointer(sycl::queue& q) {
         for (auto it = a.rbegin(); it != a.rend(); ++it) *it = -(++k); // elements 11, 10, 9, 8
       });
     });
-    // get_pointer addresses the first accessed element.
+    // get_pointer (deprecated) addresses the start of the buffer, also for a ranged accessor
+    // (SYCL 2020 4.7.6.9.1; SYCL 1.2.1 gave the first accessed element), as get_multi_ptr does.
     q.submit([&](sycl::handler& h) {
       sycl::accessor a(b, h, sycl::range<1>(4), sycl::id<1>(40));
       h.single_task([=] {
         int* p = a.get_pointer();
-        for (int i = 0; i < 4; ++i) p[i] = 7000 + i;
+        bool same = p == a.get_multi_ptr<sycl::access::decorated::no>().get();
+        for (int i = 0; i < 4; ++i) p[40 + i] = same ? 7000 + i : -7000;
       });
     });
   }
