@@ -118,9 +118,12 @@ int main() {
   // A range kernel: the kernel object starts with the range; the fake's occupancy answer (768)
   // capped to 256 and spread over 132 SMs gives 16 blocks of 64.
   param_bytes(sizeof(sycl::range<1>));
-  q.parallel_for<range_kernel_name>(sycl::range<1>(1000), [=](sycl::id<1> i) {
-     data[i] = static_cast<int>(i[0]);
-   }).wait();
+  auto range_launch = [&](std::size_t n) {
+    q.parallel_for<range_kernel_name>(sycl::range<1>(n), [=](sycl::id<1> i) {
+       data[i] = static_cast<int>(i[0]);
+     }).wait();
+  };
+  range_launch(1000);
   launch l = last_launch();
   CHECK(std::string(l.name) == __builtin_sycl_unique_stable_name(range_kernel_name));
   CHECK(same(l.grid, 16, 1, 1));
@@ -130,21 +133,41 @@ int main() {
   std::memcpy(&r0, l.params, sizeof r0);
   CHECK(r0[0] == 1000);
 
+  // The same kernel with another range, then the first again: each launch gets the shape of its
+  // own range (a thread remembers the plans of its last launches by shape, issue 16). 4096
+  // items: 256-item blocks halved while fewer blocks than SMs, down to 64 blocks of 64.
+  for (std::size_t n : {std::size_t(4096), std::size_t(1000)}) {
+    range_launch(n);
+    l = last_launch();
+    CHECK(same(l.grid, n == 4096 ? 64 : 16, 1, 1));
+    CHECK(same(l.block, 64, 1, 1));
+    std::memcpy(&r0, l.params, sizeof r0);
+    CHECK(r0[0] == n);
+  }
+
   // An nd_range kernel with 64 KiB of local memory: opted in beyond 48 KiB.
-  q.submit([&](sycl::handler& h) {
-     sycl::local_accessor<float, 1> scratch(sycl::range<1>(16384), h);
-     h.parallel_for<nd_kernel_name>(
-         sycl::nd_range<2>({64, 128}, {8, 32}), [=](sycl::nd_item<2> it) {
-           scratch[it.get_local_linear_id()] = 1.0f;
-           sycl::group_barrier(it.get_group());
-           data[it.get_global_linear_id()] = static_cast<int>(scratch[0]);
-         });
-   }).wait();
+  auto nd_launch = [&](std::size_t floats) {
+    q.submit([&](sycl::handler& h) {
+       sycl::local_accessor<float, 1> scratch(sycl::range<1>(floats), h);
+       h.parallel_for<nd_kernel_name>(
+           sycl::nd_range<2>({64, 128}, {8, 32}), [=](sycl::nd_item<2> it) {
+             scratch[it.get_local_linear_id()] = 1.0f;
+             sycl::group_barrier(it.get_group());
+             data[it.get_global_linear_id()] = static_cast<int>(scratch[0]);
+           });
+     }).wait();
+  };
+  nd_launch(16384);
   l = last_launch();
   CHECK(std::string(l.name) == __builtin_sycl_unique_stable_name(nd_kernel_name));
   CHECK(same(l.block, 32, 8, 1));
   CHECK(same(l.grid, 4, 8, 1));
   CHECK(l.shared >= 65536);
+  // Again with less local memory: the launch asks for what this one needs.
+  nd_launch(1024);
+  l = last_launch();
+  CHECK(same(l.block, 32, 8, 1) && same(l.grid, 4, 8, 1));
+  CHECK(l.shared >= 4096 && l.shared < 65536);
 
   q.single_task<single_kernel_name>([=] { data[0] = 42; }).wait();
   l = last_launch();

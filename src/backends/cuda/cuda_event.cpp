@@ -218,7 +218,7 @@ bool cuda_event::query() {
   if (m_done.load(std::memory_order_acquire)) return true;
   // A later operation of the stream completed (and so did this one, without an error: a failed
   // operation fails every later query of its context).
-  if (m_seq <= m_stream->completed.load(std::memory_order_acquire)) {
+  if (m_seq != 0 && m_seq <= m_stream->completed.load(std::memory_order_acquire)) {
     m_done.store(true, std::memory_order_release);
     return true;
   }
@@ -231,7 +231,7 @@ bool cuda_event::query() {
   CUresult r = invoke(driver().event_query, end);
   if (r == CUDA_SUCCESS) {
     m_done.store(true, std::memory_order_release);
-    m_stream->completed_through(m_seq);
+    if (m_seq) m_stream->completed_through(m_seq);
     return true;
   }
   if (r == CUDA_ERROR_NOT_READY) return false;
@@ -247,7 +247,7 @@ void cuda_event::wait() {
     CUresult r = end ? invoke(driver().event_synchronize, end) : CUDA_SUCCESS;
     if (r == CUDA_SUCCESS) {
       m_done.store(true, std::memory_order_release);
-      if (end) m_stream->completed_through(m_seq);
+      if (end && m_seq) m_stream->completed_through(m_seq);
     } else
       fail(driver().event_synchronize.name, r);
   }

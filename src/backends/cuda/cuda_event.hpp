@@ -4,7 +4,9 @@
 #pragma once
 
 #include "../../runtime/backend.hpp"
+#include "../../runtime/spin_lock.hpp"
 #include "cuda_driver.hpp"
+#include "stream_order.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -39,19 +41,22 @@ public:
   CUstream get() const noexcept { return m_stream; }
   CUcontext context() const noexcept { return m_context; }
 
-  // Serializes what is enqueued on the stream, so that an operation's completion event is
-  // recorded right after it (cuda_stream::submit, cuda_event::end_event).
+  // Serializes what is enqueued on streams that profile (an operation between its two timing
+  // events) or record completion events lazily (cuda_stream::submit, cuda_event::end_event).
+  // Other streams enqueue without a lock (issue 16: no lock held across a driver call); the
+  // driver itself keeps a stream's operations in the order its calls returned.
   std::mutex mutex;
   // SYCLONE_CUDA_LAZY_EVENTS: the stream's last operation, when its completion event is not
   // recorded yet (guarded by `mutex`): recorded before the next operation is enqueued if its
   // event still lives, on demand if someone asks first, never if nothing can ask any more.
   std::weak_ptr<class cuda_event> unrecorded;
-  // Operations are numbered in the order they enter the stream (`enqueued`, guarded by `mutex`);
-  // `completed` is the highest number known to have completed. The stream runs its operations
-  // in order, so every operation at or below it completed too: its event answers without a
-  // driver call (a queue that prunes its finished commands asks the newest first, and one
-  // cuEventQuery then answers for all the older ones).
-  std::uint64_t enqueued = 0;
+
+  // Numbers the operations in stream order (stream_order.hpp). `completed` is the highest
+  // number known to have completed: the stream runs its operations in order, so every numbered
+  // operation at or below it completed too and its event answers without a driver call (a queue
+  // that prunes its finished commands asks the newest first, and one cuEventQuery then answers
+  // for all the older ones).
+  stream_tickets tickets;
   std::atomic<std::uint64_t> completed{0};
   void completed_through(std::uint64_t seq) noexcept {
     std::uint64_t c = completed.load(std::memory_order_relaxed);
@@ -79,7 +84,7 @@ private:
   static constexpr std::size_t max_pooled = 4096;
   CUcontext m_context;
   bool m_timing;
-  std::mutex m_mutex;
+  runtime::spin_lock m_mutex; // a push or a pop under it, never a driver call
   std::vector<CUevent> m_free;
 };
 
@@ -174,7 +179,7 @@ class cuda_event final : public runtime::native_event,
 public:
   // `start` is null without profiling (and `enqueued_ns` unused then). `what` names the
   // operation in error messages. `seq`: the operation's number on its stream
-  // (stream_handle::enqueued).
+  // (enqueue_window::order; 0: not numbered).
   cuda_event(event_services& services, std::shared_ptr<stream_handle> stream, CUevent start,
              CUevent end, std::uint64_t enqueued_ns, operation_name what, std::uint64_t seq);
   ~cuda_event() override;

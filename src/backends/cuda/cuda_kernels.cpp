@@ -107,6 +107,7 @@ kernel_function& kernel_cache::get(const sycl::detail::kernel_launch& launch) {
     const kernel_cache* cache = nullptr;
     std::uint64_t generation = 0; // the registry's generations start at 1
     std::string name;
+    const char* name_ptr = nullptr; // the launch's own pointer: equal pointers, equal names
     kernel_function* function = nullptr;
   };
   constexpr std::size_t slots = 8;
@@ -114,13 +115,16 @@ kernel_function& kernel_cache::get(const sycl::detail::kernel_launch& launch) {
   thread_local std::size_t next = 0;
   const std::uint64_t generation = runtime::kernel_registry::get().generation();
   for (const auto& e : seen)
-    if (e.cache == this && e.generation == generation && e.name == name) return *e.function;
+    if (e.cache == this && e.generation == generation &&
+        ((launch.name && e.name_ptr == launch.name) || e.name == name))
+      return *e.function;
   // Read before the search: if the registry changes meanwhile, the entry is stale at once.
   kernel_function& fn = get(std::string(name), nullptr);
   entry& e = seen[next++ % slots];
   e.cache = this;
   e.generation = generation;
   e.name.assign(name);
+  e.name_ptr = launch.name;
   e.function = &fn;
   return fn;
 }

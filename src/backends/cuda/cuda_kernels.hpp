@@ -21,8 +21,16 @@
 
 namespace syclone::cuda {
 
+// A number no other kernel_function of the process had: caches that outlive a device (per
+// thread) tell a function from a later one at the same address by it.
+inline std::uint64_t new_kernel_serial() noexcept {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 // A loaded kernel and what launches need to know about it.
 struct kernel_function {
+  const std::uint64_t serial = new_kernel_serial();
   std::string name;        // the kernel's name, for messages
   std::string description; // "kernel `K` on NVIDIA H100": what launches call it in messages
   CUmodule module = nullptr;

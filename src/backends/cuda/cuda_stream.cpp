@@ -66,35 +66,46 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
   event_services& services = m_device.events();
   event_pool& pool = m_profiling ? services.timing_pool : services.plain_pool;
   make_current(m_device.context());
+  if (m_staging_count.load(std::memory_order_acquire) != 0) release_staging();
+  stream_handle& h = *m_handle;
   if (!m_profiling && lazy_events()) {
-    std::lock_guard lock(m_handle->mutex);
-    if (!m_staging.empty()) release_staging();
+    std::lock_guard lock(h.mutex);
     // The previous operation's completion, if its event still lives: recorded before this
     // operation, where it belongs.
-    if (auto previous = m_handle->unrecorded.lock()) previous->record_end_locked();
+    if (auto previous = h.unrecorded.lock()) previous->record_end_locked();
+    enqueue_window window(h.tickets);
     runtime::submit_timer timer;
     enqueue();
     timer.mark(runtime::submit_phase::driver_launch);
     auto event = std::make_shared<cuda_event>(services, m_handle, nullptr, nullptr, 0,
-                                              std::move(what), ++m_handle->enqueued);
-    m_handle->unrecorded = event;
+                                              std::move(what), window.order());
+    h.unrecorded = event;
     return event;
   }
   CUevent start = nullptr, end = pool.acquire();
   try {
-    if (m_profiling) start = pool.acquire();
-    std::lock_guard lock(m_handle->mutex);
-    if (!m_staging.empty()) release_staging();
-    // Only profile() reads the enqueue time: a stream that does not profile skips the clock.
-    std::uint64_t enqueued = m_profiling ? host_now_ns() : 0;
-    if (start) call(d.event_record, start, m_handle->get());
+    // A stream that profiles brackets the operation with its two timing events, nothing of
+    // another thread between them: under the stream's mutex. Others hold no lock across the
+    // driver calls; the completion event then follows the operation in the stream, possibly
+    // after another thread's operation too, which only makes it complete later, never earlier.
+    std::unique_lock<std::mutex> lock;
+    std::uint64_t enqueued = 0;
+    if (m_profiling) {
+      start = pool.acquire();
+      lock = std::unique_lock(h.mutex);
+      enqueued = host_now_ns(); // only profile() reads it
+      call(d.event_record, start, h.get());
+    }
+    enqueue_window window(h.tickets);
     runtime::submit_timer timer;
     enqueue();
     timer.mark(runtime::submit_phase::driver_launch);
-    call(d.event_record, end, m_handle->get());
+    call(d.event_record, end, h.get());
     timer.mark(runtime::submit_phase::driver_record);
+    const std::uint64_t order = window.order();
+    if (lock) lock.unlock();
     return std::make_shared<cuda_event>(services, m_handle, start, end, enqueued, std::move(what),
-                                        ++m_handle->enqueued);
+                                        order);
   } catch (...) {
     pool.release(end);
     if (start) pool.release(start);
@@ -103,13 +114,23 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
 }
 
 void cuda_stream::release_staging() {
-  std::erase_if(m_staging, [](staging_buffer& s) {
-    // The caller holds the stream's mutex, which a lazily recorded event would take.
-    s.event->record_end_locked();
+  // Taken out under the lock, asked about outside it (a driver call each), the pending ones put
+  // back.
+  std::vector<staging_buffer> staging;
+  {
+    std::lock_guard lock(m_staging_mutex);
+    staging.swap(m_staging);
+    m_staging_count.store(0, std::memory_order_release);
+  }
+  std::erase_if(staging, [](staging_buffer& s) {
     if (!s.event->query()) return false;
     invoke(driver().mem_free_host, s.host);
     return true;
   });
+  if (staging.empty()) return;
+  std::lock_guard lock(m_staging_mutex);
+  for (auto& s : staging) m_staging.push_back(std::move(s));
+  m_staging_count.store(m_staging.size(), std::memory_order_release);
 }
 
 std::shared_ptr<runtime::native_event>
@@ -146,12 +167,55 @@ bool cuda_stream::wait_on_device(runtime::native_event& e) {
          invoke(driver().stream_wait_event, m_handle->get(), end, 0u) == CUDA_SUCCESS;
 }
 
+namespace {
+// The plans of a thread's last launches (issue 16): a kernel submitted again with the same shape,
+// the common case, and the launch of a kernel whose submission just planned it, reuse the shape
+// chosen and checked once. What a plan depends on besides the key is fixed for the kernel's
+// function (its limits, its device's).
+struct plan_key {
+  const kernel_function* kernel;
+  std::uint64_t serial; // kernel_function::serial: not a later function at the same address
+  sycl::detail::kernel_kind kind;
+  int dimensions;
+  std::size_t global[3], local[3];
+  std::size_t local_bytes;
+  bool operator==(const plan_key& o) const noexcept {
+    return kernel == o.kernel && serial == o.serial && kind == o.kind &&
+           dimensions == o.dimensions && local_bytes == o.local_bytes && global[0] == o.global[0] &&
+           global[1] == o.global[1] && global[2] == o.global[2] && local[0] == o.local[0] &&
+           local[1] == o.local[1] && local[2] == o.local[2];
+  }
+};
+struct plan_memo {
+  static constexpr std::size_t slots = 4;
+  plan_key key[slots] = {};
+  function_limits limits[slots];
+  launch_geometry geometry[slots];
+  std::size_t next = 0;
+};
+thread_local plan_memo t_plans;
+
+plan_key key_of(const kernel_function& kernel, const sycl::detail::kernel_launch& l,
+                std::size_t local_bytes) {
+  plan_key k{&kernel, kernel.serial, l.kind, l.dimensions, {}, {}, local_bytes};
+  for (int d = 0; d < 3; ++d) {
+    k.global[d] = l.global[d];
+    k.local[d] = l.local[d];
+  }
+  return k;
+}
+} // namespace
+
 cuda_stream::kernel_plan cuda_stream::plan(const sycl::detail::kernel_launch& launch,
                                            std::size_t local_bytes) {
   // Everything per kernel (function, limits, the names messages use) was found or built when
   // the kernel was loaded; a launch only chooses its shape.
   kernel_function& kernel = launch.prepared ? *static_cast<kernel_function*>(launch.prepared)
                                             : m_device.kernels().get(launch);
+  plan_memo& memo = t_plans;
+  const plan_key key = key_of(kernel, launch, local_bytes);
+  for (std::size_t i = 0; i < plan_memo::slots; ++i)
+    if (memo.key[i] == key) return {&kernel, memo.limits[i], memo.geometry[i]};
   const std::string& device_name = m_device.properties().name;
   function_limits limits = kernel.limits;
   if (local_bytes > 0) {
@@ -184,6 +248,11 @@ cuda_stream::kernel_plan cuda_stream::plan(const sycl::detail::kernel_launch& la
     }
   }
   launch_geometry g = choose_geometry(launch, m_device.limits(), limits, kernel.name, device_name);
+  // Only a plan that passed every check is remembered: a shape that throws throws every time.
+  const std::size_t slot = memo.next++ % plan_memo::slots;
+  memo.key[slot] = key;
+  memo.limits[slot] = limits;
+  memo.geometry[slot] = g;
   return {&kernel, limits, g};
 }
 
@@ -328,8 +397,9 @@ std::shared_ptr<runtime::native_event> cuda_stream::fill(const sycl::detail::mem
     throw;
   }
   if (staging) {
-    std::lock_guard lock(m_handle->mutex);
+    std::lock_guard lock(m_staging_mutex);
     m_staging.push_back({event, staging});
+    m_staging_count.store(m_staging.size(), std::memory_order_release);
   }
   return event;
 }

@@ -8,6 +8,7 @@
 #include "launch_geometry.hpp"
 #include "transfer_plan.hpp"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -51,13 +52,14 @@ private:
   // The function for `launch`, its limits with `local_bytes` of local memory and the launch
   // shape; throws where the kernel cannot run (prepare_kernel_launch's errors).
   kernel_plan plan(const sycl::detail::kernel_launch& launch, std::size_t local_bytes);
-  // Records the start event, runs `enqueue` (which adds the operation to the stream), records
-  // the end event; serialized so that operations of several host threads do not interleave.
+  // Records the start event (streams that profile), runs `enqueue` (which adds the operation to
+  // the stream), records the end event; no lock held across the driver calls, except between
+  // the two timing events of a stream that profiles.
   template <typename Enqueue>
   std::shared_ptr<cuda_event> submit(operation_name what, Enqueue&& enqueue);
   void execute(const transfer_op& op, const void* staging, std::size_t pattern_size,
                const std::string& what);
-  // Frees the host staging buffers of fills that completed (call with the stream's mutex held).
+  // Frees the host staging buffers of fills that completed.
   void release_staging();
 
   cuda_device& m_device;
@@ -67,7 +69,9 @@ private:
     std::shared_ptr<cuda_event> event;
     void* host;
   };
+  std::mutex m_staging_mutex; // guards m_staging; held across no driver call
   std::vector<staging_buffer> m_staging;
+  std::atomic<std::size_t> m_staging_count{0}; // m_staging.size(), read without the lock
 };
 
 } // namespace syclone::cuda
