@@ -227,9 +227,9 @@ std::vector<std::shared_ptr<event_impl>> event_impl::dependencies() const {
 }
 void event_impl::set_dependencies(const std::vector<std::shared_ptr<event_impl>>& deps,
                                   const std::shared_ptr<event_impl>& previous) {
-  std::lock_guard lock(m_mutex);
-  if (status() == info::event_command_status::complete) return;
-  m_deps.assign(deps.begin(), deps.end());
+  // No lock (issue 16): called before the command is scheduled, so nothing completes the event
+  // yet, and nothing else reads these until the user holds the event (event_impl.hpp).
+  if (!deps.empty()) m_deps.assign(deps.begin(), deps.end());
   m_previous = previous;
 }
 

@@ -89,7 +89,8 @@ public:
   std::vector<std::shared_ptr<event_impl>> dependencies() const;
   // SYCL 2020 4.6.6 get_wait_list: the command's dependencies, and `previous`, the command before
   // it on an in-order queue (may be null). Held apart so that an in-order queue's submission
-  // allocates nothing here.
+  // allocates nothing here. Takes no lock: call it before the command is scheduled (nothing
+  // completes the event before), from the submitting thread, before the user gets the event.
   void set_dependencies(const std::vector<std::shared_ptr<event_impl>>& deps,
                         const std::shared_ptr<event_impl>& previous);
 

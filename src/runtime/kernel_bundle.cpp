@@ -370,9 +370,11 @@ namespace {
 // generation, so that a queue submitting the same kernels again neither locks the registry nor
 // searches its images (SYCL 2020 4.6.5.1: every queue::submit checks this). Only positive
 // answers are kept: a missing kernel throws anyway.
-bool available_at_submission(std::string_view kernel, image_target target) {
+bool available_at_submission(const char* name, image_target target) {
+  std::string_view kernel = name ? name : "";
   struct entry {
     std::string kernel;
+    const char* name = nullptr; // the launch's pointer: equal pointers, equal names
     image_target target = image_target::host;
     std::uint64_t generation = 0; // the registry's generations start at 1
   };
@@ -381,11 +383,14 @@ bool available_at_submission(std::string_view kernel, image_target target) {
   thread_local std::size_t next = 0;
   std::uint64_t generation = registry().generation();
   for (const auto& e : seen)
-    if (e.generation == generation && e.target == target && e.kernel == kernel) return true;
+    if (e.generation == generation && e.target == target &&
+        ((name && e.name == name) || e.kernel == kernel))
+      return true;
   if (!available(kernel, target)) return false;
   // The registry may have changed during the search: then the entry is stale at once.
   entry& e = seen[next++ % slots];
   e.kernel.assign(kernel);
+  e.name = name;
   e.target = target;
   e.generation = generation;
   return true;
@@ -397,7 +402,7 @@ void check_compatible(const command& cmd, const device_impl& dev) {
   image_target target = target_of(dev);
   if (target == image_target::host) return; // the host program holds every kernel it submits
   std::string_view kernel = cmd.launch.name ? cmd.launch.name : "";
-  if (available_at_submission(kernel, target)) return;
+  if (available_at_submission(cmd.launch.name, target)) return;
   throw_error(errc::kernel_not_supported,
               kernel_text(kernel) + " cannot run on `" + device_name(dev) +
                   "`: the program has no " + target_name(target) +

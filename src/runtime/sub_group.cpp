@@ -1,6 +1,8 @@
 // Seed 004 (SYCL_INTEL_sub_group): required sub-group sizes and the kernel queries built on them.
 #include "sub_group.hpp"
 
+#include "kernel_registry.hpp"
+
 #include <sycl/detail/kernel_info.hpp>
 #include <sycl/exception.hpp>
 
@@ -33,6 +35,8 @@ struct recorded_sizes {
   // Whether any record exists: most programs state no sub-group size, and then a submission
   // neither locks nor hashes (seed 004 only constrains kernels that require a size).
   std::atomic<bool> any{false};
+  // Counts registrations: what a thread remembers of the sizes holds while it is unchanged.
+  std::atomic<std::uint64_t> generation{1};
 };
 
 recorded_sizes& records() {
@@ -102,7 +106,39 @@ std::uint32_t choose_sub_group_size(const device_properties& device, std::string
   return required;
 }
 
+namespace {
+// recorded_sub_group_size for a launch's name, remembered per thread by the name's address
+// (issue 16: a kernel submitted again finds its record without hashing its long name).
+std::uint32_t recorded_for_launch(const char* name) {
+  auto& r = records();
+  if (!r.any.load(std::memory_order_acquire)) return 0;
+  // The kernel registry's generation too: a library unloaded and another loaded at its address
+  // changes it, so an address never stands for another name.
+  struct entry {
+    const char* name = nullptr;
+    std::uint64_t generation = 0, images = 0; // generations start at 1
+    std::uint32_t size = 0;
+  };
+  constexpr std::size_t slots = 8;
+  thread_local entry seen[slots];
+  thread_local std::size_t next = 0;
+  const std::uint64_t generation = r.generation.load(std::memory_order_acquire);
+  const std::uint64_t images = kernel_registry::get().generation();
+  for (const auto& e : seen)
+    if (e.name == name && e.generation == generation && e.images == images) return e.size;
+  // Read before the lookup: a registration meanwhile makes the entry stale at once.
+  const std::uint32_t size = recorded_sub_group_size(name);
+  seen[next++ % slots] = {name, generation, images, size};
+  return size;
+}
+} // namespace
+
 void resolve_sub_group_size(sycl::detail::kernel_launch& launch, const device_properties& device) {
+  // Most kernels state no size and have none recorded: the device's primary size, no lookup.
+  if (launch.required_sub_group_size == 0 && launch.name && recorded_for_launch(launch.name) == 0) {
+    launch.sub_group_size = static_cast<std::uint32_t>(device.primary_sub_group_size);
+    return;
+  }
   launch.sub_group_size =
       choose_sub_group_size(device, launch.name ? launch.name : "", launch.required_sub_group_size);
 }
@@ -144,4 +180,5 @@ __syclone_register_sub_group_sizes(const syclone_kernel_sub_group_size* records_
   std::unique_lock lock(r.mutex);
   for (uint64_t i = 0; i < count; ++i) r.sizes[records_in[i].kernel] = records_in[i].size;
   if (count) r.any.store(true, std::memory_order_release);
+  r.generation.fetch_add(1, std::memory_order_acq_rel);
 }
