@@ -1,6 +1,7 @@
 // SYCL 2020 4.6.5 queue and 4.9.4 handler: recording command groups and submitting them.
 #include "queue_impl.hpp"
 
+#include "block_pool.hpp"
 #include "kernel_attributes.hpp"
 #include "kernel_bundle_impl.hpp"
 #include "sub_group.hpp"
@@ -233,7 +234,9 @@ void queue_impl::throw_asynchronous() {
 std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&)>& cgf) {
   using syclone::runtime::submit_phase;
   syclone::runtime::submit_timer timer;
-  auto himpl = std::make_shared<handler_impl>(shared_from_this());
+  // Blocks of a per-thread pool (block_pool.hpp): no malloc or free per submission.
+  auto himpl = std::allocate_shared<handler_impl>(
+      syclone::runtime::pooled_allocator<handler_impl>(), shared_from_this());
   {
     handler cgh(himpl);
     cgf(cgh); // exceptions propagate synchronously; nothing was enqueued
@@ -309,7 +312,8 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
 
   timer.mark(submit_phase::checks);
 
-  auto ev = std::make_shared<event_impl>(m_profiling);
+  auto ev = std::allocate_shared<event_impl>(syclone::runtime::pooled_allocator<event_impl>(),
+                                             m_profiling);
   ev->set_queue(weak_from_this());
   ev->backend = m_device->backend_device().backend();
   cmd->event = ev;

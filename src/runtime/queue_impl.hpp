@@ -4,6 +4,7 @@
 #include "buffer_impl.hpp"
 #include "context_impl.hpp"
 #include "event_impl.hpp"
+#include "spin_lock.hpp"
 
 #include <sycl/handler.hpp>
 #include <sycl/queue.hpp>
@@ -144,8 +145,10 @@ private:
   std::vector<std::unique_ptr<syclone::runtime::stream>> m_streams;
   std::atomic<std::size_t> m_next_stream{0};
 
-  std::mutex m_mutex;
-  std::shared_ptr<event_impl> m_last; // in-order queues chain on it
+  // Short sections only (a swap, a push, a pass over the outstanding events): a spin lock costs
+  // a submission one atomic exchange (issue 16).
+  syclone::runtime::spin_lock m_mutex;
+  std::shared_ptr<event_impl> m_last;                     // in-order queues chain on it
   std::vector<std::shared_ptr<event_impl>> m_outstanding; // out-of-order queues only
   // In-order queues: commands with sycl::stream output not yet waited for (queue::wait waits
   // for them too: the last command completing on the device does not print their output).

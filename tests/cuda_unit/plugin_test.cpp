@@ -328,6 +328,64 @@ TEST_F(fake_gpu, streams_wait_for_each_other_on_the_device) {
   EXPECT_FALSE(s2->wait_on_device(other));
 }
 
+// Issue 16: a stream that does not profile enqueues without a lock. Threads sharing one stream
+// all complete; an operation numbered n (stream_order) completed means every lower number did;
+// each thread's own numbers grow; and a CUevent of an operation whose event is still held is
+// never handed to a later operation (events and their CUevents are pooled).
+TEST_F(fake_gpu, threads_enqueue_on_one_stream_without_a_lock) {
+  auto set_latency = fake<void(long)>("fake_cuda_set_latency_us");
+  set_latency(500);
+  auto stream = s_device->create_stream(false);
+  std::vector<char> a(64), b(64);
+  auto held = stream->copy(flat(a.data(), 64), flat(b.data(), 64));
+  const std::uint64_t held_order = held->stream_order();
+  EXPECT_EQ(held_order, 1u); // alone on the stream
+  void* held_handle = held->native_handle();
+  ASSERT_NE(held_handle, nullptr);
+
+  std::mutex m;
+  std::vector<std::shared_ptr<rt::native_event>> all;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      std::vector<char> x(64), y(64);
+      std::uint64_t last = 0;
+      for (int k = 0; k < 10; ++k) {
+        auto e = stream->copy(flat(x.data(), 64), flat(y.data(), 64));
+        EXPECT_NE(e->native_handle(), held_handle);
+        if (std::uint64_t n = e->stream_order()) {
+          EXPECT_GT(n, last);
+          last = n;
+        }
+        std::lock_guard lock(m);
+        all.push_back(std::move(e));
+      }
+    });
+  for (auto& th : threads) th.join();
+  set_latency(-1);
+  ASSERT_EQ(all.size(), 40u);
+  // The newest numbered operation: waiting for it answers for every lower number.
+  std::shared_ptr<rt::native_event> newest;
+  for (auto& e : all)
+    if (e->stream_order() && (!newest || e->stream_order() > newest->stream_order())) newest = e;
+  if (newest) {
+    newest->wait();
+    for (auto& e : all)
+      if (e->stream_order() && e->stream_order() < newest->stream_order()) EXPECT_TRUE(e->query());
+  }
+  for (auto& e : all) e->wait();
+  all.clear(); // their events and CUevents go back to the pools
+  for (int k = 0; k < 8; ++k) {
+    auto e = stream->copy(flat(a.data(), 64), flat(b.data(), 64));
+    EXPECT_NE(e->native_handle(), held_handle);
+    EXPECT_NE(e.get(), held.get());
+    e->wait();
+  }
+  EXPECT_TRUE(held->query());
+  EXPECT_EQ(held->stream_order(), held_order);
+  EXPECT_EQ(held->native_handle(), held_handle);
+}
+
 TEST_F(fake_gpu, kernel_missing_from_the_images) {
   auto stream = s_device->create_stream(true);
   sycl::detail::kernel_launch launch;

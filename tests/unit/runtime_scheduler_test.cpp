@@ -247,6 +247,26 @@ TEST(RuntimeScheduler, RandomDependencyGraphMatchesSequentialExecution) {
   EXPECT_EQ(actual, expect);
 }
 
+// Issue 16: events, handlers and commands come from per-thread pools. An event the program
+// holds keeps its identity and status while later submissions reuse released ones.
+TEST(RuntimeScheduler, HeldEventIsNeverReusedByLaterSubmissions) {
+  sycl::queue q{sycl::property::queue::in_order{}};
+  int value = 0;
+  sycl::event held = q.single_task([&] { value = 1; });
+  held.wait();
+  const auto held_copy = held;
+  for (int k = 0; k < 300; ++k) {
+    sycl::event e = q.single_task([&] { value += 1; });
+    EXPECT_NE(e, held);
+    if (k % 50 == 0) e.wait();
+  }
+  q.wait();
+  EXPECT_EQ(value, 301);
+  EXPECT_EQ(held, held_copy);
+  EXPECT_EQ(held.get_info<sycl::info::event::command_execution_status>(), status::complete);
+  EXPECT_TRUE(held.get_wait_list().empty());
+}
+
 TEST(RuntimeScheduler, ProfilingTimestampsAreOrdered) {
   sycl::queue q{sycl::property::queue::enable_profiling{}};
   sycl::event e1 =

@@ -1,5 +1,6 @@
 #include "cuda_stream.hpp"
 
+#include "../../runtime/block_pool.hpp"
 #include "../../runtime/submit_profile.hpp"
 #include "cuda_device.hpp"
 #include "cuda_interop.hpp"
@@ -77,8 +78,9 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     runtime::submit_timer timer;
     enqueue();
     timer.mark(runtime::submit_phase::driver_launch);
-    auto event = std::make_shared<cuda_event>(services, m_handle, nullptr, nullptr, 0,
-                                              std::move(what), window.order());
+    auto event = std::allocate_shared<cuda_event>(runtime::pooled_allocator<cuda_event>(), services,
+                                                  m_handle, nullptr, nullptr, 0, std::move(what),
+                                                  window.order());
     h.unrecorded = event;
     return event;
   }
@@ -104,8 +106,8 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     timer.mark(runtime::submit_phase::driver_record);
     const std::uint64_t order = window.order();
     if (lock) lock.unlock();
-    return std::make_shared<cuda_event>(services, m_handle, start, end, enqueued, std::move(what),
-                                        order);
+    return std::allocate_shared<cuda_event>(runtime::pooled_allocator<cuda_event>(), services,
+                                            m_handle, start, end, enqueued, std::move(what), order);
   } catch (...) {
     pool.release(end);
     if (start) pool.release(start);
