@@ -48,7 +48,8 @@ void event_impl::set_complete() {
     }
     m_status.store(info::event_command_status::complete, std::memory_order_release);
     continuations.swap(m_continuations);
-    m_deps.clear(); // completed events must not keep their history alive
+    m_first_dep.reset(); // completed events must not keep their history alive
+    m_deps.clear();
     m_previous.reset();
     m_native.reset();
   }
@@ -220,6 +221,7 @@ bool event_impl::on_complete(std::function<void()> fn) {
 std::vector<std::shared_ptr<event_impl>> event_impl::dependencies() const {
   std::lock_guard lock(m_mutex);
   std::vector<std::shared_ptr<event_impl>> out;
+  if (auto e = m_first_dep.lock()) out.push_back(std::move(e));
   for (const auto& w : m_deps)
     if (auto e = w.lock()) out.push_back(std::move(e));
   if (auto e = m_previous.lock()) out.push_back(std::move(e));
@@ -229,7 +231,8 @@ void event_impl::set_dependencies(const std::vector<std::shared_ptr<event_impl>>
                                   const std::shared_ptr<event_impl>& previous) {
   // No lock (issue 16): called before the command is scheduled, so nothing completes the event
   // yet, and nothing else reads these until the user holds the event (event_impl.hpp).
-  if (!deps.empty()) m_deps.assign(deps.begin(), deps.end());
+  if (!deps.empty()) m_first_dep = deps.front();
+  if (deps.size() > 1) m_deps.assign(deps.begin() + 1, deps.end());
   m_previous = previous;
 }
 

@@ -116,7 +116,10 @@ private:
   std::shared_ptr<const void> m_keep;
   // Weak: a long in-order chain of events must not own its whole history (nor destroy it
   // recursively).
-  std::vector<std::weak_ptr<event_impl>> m_deps;
+  // The first dependency apart, so that a command with one (a buffer's last writer) allocates
+  // nothing here.
+  std::weak_ptr<event_impl> m_first_dep;
+  std::vector<std::weak_ptr<event_impl>> m_deps; // the others
   std::weak_ptr<event_impl> m_previous;
 };
 

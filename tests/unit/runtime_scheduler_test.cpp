@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -79,6 +80,34 @@ TEST(RuntimeScheduler, DependentCommandWaitsAndListsItsDependency) {
   after.wait();
   EXPECT_EQ(seen, 0);
   EXPECT_TRUE(after.get_wait_list().empty()); // completed events drop their history
+}
+
+// The first dependency is kept apart from the others (issue 16): the wait list still lists
+// every one, once, while the command waits.
+TEST(RuntimeScheduler, WaitListHoldsEveryDependency) {
+  sycl::queue q;
+  gate g;
+  sycl::event blocked = g.submit(q);
+  g.wait_entered();
+  sycl::event a = q.submit([&](sycl::handler& h) {
+    h.depends_on(blocked);
+    h.host_task([] {});
+  });
+  sycl::event b = q.submit([&](sycl::handler& h) {
+    h.depends_on(blocked);
+    h.host_task([] {});
+  });
+  sycl::event after = q.submit([&](sycl::handler& h) {
+    h.depends_on({blocked, a, b});
+    h.host_task([] {});
+  });
+  auto wl = after.get_wait_list();
+  ASSERT_EQ(wl.size(), 3u);
+  for (const auto& e : {blocked, a, b})
+    EXPECT_EQ(std::count(wl.begin(), wl.end(), e), 1) << "a dependency missing or listed twice";
+  g.open = true;
+  after.wait();
+  EXPECT_TRUE(after.get_wait_list().empty());
 }
 
 TEST(RuntimeScheduler, InOrderQueueChainsWithoutDependencies) {
