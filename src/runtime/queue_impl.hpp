@@ -4,6 +4,7 @@
 #include "buffer_impl.hpp"
 #include "context_impl.hpp"
 #include "event_impl.hpp"
+#include "small_vector.hpp"
 #include "spin_lock.hpp"
 
 #include <sycl/handler.hpp>
@@ -58,7 +59,8 @@ struct command {
   // command's event completes, and queue::wait waits for it.
   bool writes_output = false;
   std::shared_ptr<spec_constant_values> spec_constants;
-  std::vector<requirement> requirements;
+  // Most commands use a buffer or two: those cost no allocation.
+  syclone::runtime::small_vector<requirement, 2> requirements;
   std::vector<std::shared_ptr<event_impl>> deps;
   // The command submitted before this one to the same in-order queue (SYCL 2020 4.6.5: it runs
   // first); kept out of `deps` so that an in-order submission fills no vector.
