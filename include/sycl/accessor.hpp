@@ -861,6 +861,18 @@ public:
   local_accessor() = default;
   template <int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
   local_accessor(handler& cgh, const property_list& = {}) : m_range(1), m_offset(reserve(cgh, 1)) {}
+
+  // Copying a local accessor into a kernel tells the command group that the kernel uses local
+  // memory (one that is only constructed in the command group does not count).
+  local_accessor(const local_accessor& other) : m_range(other.m_range), m_offset(other.m_offset) {
+    if constexpr (detail::dev::is_host) note_capture();
+  }
+  local_accessor& operator=(const local_accessor& other) {
+    m_range = other.m_range;
+    m_offset = other.m_offset;
+    if constexpr (detail::dev::is_host) note_capture();
+    return *this;
+  }
   template <int D = Dimensions, if_dims<D> = 0>
   local_accessor(range<dims> allocation_size, handler& cgh, const property_list& = {})
       : m_range(allocation_size), m_offset(reserve(cgh, allocation_size.size())) {}
@@ -870,7 +882,9 @@ public:
             typename = std::enable_if_t<std::is_const_v<DataT> &&
                                         std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
   local_accessor(const local_accessor<OtherT, Dimensions>& other)
-      : m_range(other.m_range), m_offset(other.m_offset) {}
+      : m_range(other.m_range), m_offset(other.m_offset) {
+    if constexpr (detail::dev::is_host) note_capture();
+  }
 
   void swap(local_accessor& other) {
     std::swap(m_range, other.m_range);
@@ -959,6 +973,10 @@ private:
   template <typename, int>
   friend class local_accessor;
 
+  static void note_capture() {
+    if (const void* cg = detail::capturing_command_group())
+      detail::note_captured_local_accessor(cg);
+  }
   static std::size_t reserve(handler& cgh, std::size_t count) {
     return detail::reserve_local_memory(cgh, count * sizeof(DataT),
                                         alignof(DataT) < 16 ? 16 : alignof(DataT));

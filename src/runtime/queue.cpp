@@ -124,6 +124,11 @@ std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t al
   return impl_of(cgh).reserve_local(bytes, align);
 }
 
+void note_captured_local_accessor(const void* capturing_cg) noexcept {
+  const_cast<handler_impl*>(static_cast<const handler_impl*>(capturing_cg))->m_local_captured =
+      true;
+}
+
 const void* command_group_id(const handler& cgh) noexcept {
   return cgh.impl().get();
 }
@@ -248,7 +253,10 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   // The command holds the queue until it ran (scheduler.cpp's execute lets go before waking
   // waiters); the handler has no use for it any more.
   cmd->queue = std::move(himpl->m_queue);
-  cmd->local_memory_bytes = himpl->m_local_bytes;
+  // Local memory only for a kernel that captured a local_accessor: one constructed in the
+  // command group but not used by the kernel reserves nothing (SYCL 2020 4.7.6.11 forbids
+  // *using* one in a range kernel, not creating it).
+  cmd->local_memory_bytes = himpl->m_local_captured ? himpl->m_local_bytes : 0;
   cmd->spec_constants = himpl->m_spec;
   if (himpl->m_bundle)
     bind_kernel_bundle(*himpl->m_bundle, *cmd, *m_device);

@@ -96,6 +96,7 @@ public:
   command m_command;
   std::vector<std::shared_ptr<event_impl>> m_deps;
   std::size_t m_local_bytes = 0;
+  bool m_local_captured = false; // the kernel captured a local_accessor (copied it)
   std::shared_ptr<spec_constant_values> m_spec;
   std::shared_ptr<kernel_bundle_impl> m_bundle; // handler::use_kernel_bundle
   const char* m_command_name = nullptr;

@@ -154,6 +154,27 @@ void test_local_accessor_in_range_kernel(sycl::queue& q) {
     });
   }
   CHECK(data[0] == 3 && data[15] == 18 && data[16] == 3 && data[31] == 18);
+
+  // A local accessor the kernel does not capture is no error in a single_task or range kernel
+  // (the CTS's accessor_legacy constructor tests do this): only *using* one is.
+  {
+    sycl::buffer<int> b(data.data(), sycl::range<1>(N));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h);
+      sycl::local_accessor<int> unused(sycl::range<1>(16), h);
+      sycl::accessor<float, 2, sycl::access_mode::read_write, sycl::target::local> unused2(
+          sycl::range<2>(2, 2), h);
+      sycl::local_accessor<int> copy = unused; // a copy outside the kernel does not count
+      (void)copy;
+      h.single_task([=] { a[0] = 100; });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h);
+      sycl::local_accessor<int, 0> unused(h);
+      h.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { a[i] += 1; });
+    });
+  }
+  CHECK(data[0] == 101 && data[1] == 5 && data[15] == 19 && data[16] == 4);
 }
 
 void test_out_of_range(sycl::queue& q) {

@@ -61,6 +61,9 @@ SYCLONE_EXPORT const void* capturing_command_group() noexcept;
 // Reserves local memory for a local_accessor; returns its offset in the work-group's block.
 SYCLONE_EXPORT std::size_t reserve_local_memory(handler& cgh, std::size_t bytes,
                                                 std::size_t align);
+// Called when a local_accessor is copied while a command group captures its kernel: the kernel
+// uses local memory (a range kernel that does throws errc::kernel_argument at submit).
+SYCLONE_EXPORT void note_captured_local_accessor(const void* capturing_cg) noexcept;
 // Identity of a handler's command group (stored in accessors for the capture check).
 SYCLONE_EXPORT const void* command_group_id(const handler& cgh) noexcept;
 
