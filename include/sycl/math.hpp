@@ -8,14 +8,15 @@
 // offers directly (acospi, powr, rootn, fract, ...) is composed here from those primitives.
 // sycl::half is computed in float and rounded back, which SYCL's half accuracy allows.
 //
-// Output arguments (frexp, modf, sincos, ...) take raw pointers for now; the multi_ptr
-// overloads arrive with multi_ptr (4.7.7.1).
+// Output arguments (frexp, modf, sincos, ...) take a multi_ptr (any writable address space) or a
+// raw pointer.
 #pragma once
 
 #include <sycl/detail/config.hpp>
 #include <sycl/detail/device/target.hpp>
 #include <sycl/half.hpp>
 #include <sycl/marray.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/vec.hpp>
 
 #include <cstddef>
@@ -859,37 +860,92 @@ SYCLONE_INLINE detail::value_t<T1> mad(T1 a, T2 b, T3 c) {
                                           detail::materialize(c));
 }
 
-// Functions with a second result written through a pointer.
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
-SYCLONE_INLINE detail::value_t<T> fract(T x, detail::value_t<T>* iptr) {
-  return detail::map_out<detail::value_t<T>>(
-      [](auto* i, auto a) { return detail::sm::fract(a, i); }, iptr, detail::materialize(x));
+// Functions with a second result written through a pointer (SYCL 2020 4.17.5): the pointer is a
+// multi_ptr to a writable element in the global, local, private or generic space (any
+// decoration), or a raw pointer. Like the spec's declarations, the scalar forms are
+// template <typename Ptr> float f(float x, Ptr p) (and double, half: x converts), the others
+// template <typename NonScalar, typename Ptr> f(NonScalar x, Ptr p), so f<Ptr>(x, p) and
+// f<NonScalar, Ptr>(x, p) name them.
+namespace detail {
+template <typename Ptr>
+struct out_ptr_info {
+  static constexpr bool valid = false;
+  using type = void;
+};
+template <typename T>
+struct out_ptr_info<T*> {
+  static constexpr bool valid = !std::is_const_v<T>;
+  using type = T;
+};
+template <typename T, access::address_space Space, access::decorated Decorated>
+struct out_ptr_info<multi_ptr<T, Space, Decorated>> {
+  static constexpr bool valid =
+      !std::is_const_v<T> && Space != access::address_space::constant_space;
+  using type = T;
+};
+template <typename Ptr, typename Elem>
+inline constexpr bool out_ptr_of_v =
+    out_ptr_info<Ptr>::valid && std::is_same_v<typename out_ptr_info<Ptr>::type, Elem>;
+template <typename T>
+using int_out_t = rebind_t<T, int>;
+template <typename Ptr>
+SYCLONE_INLINE auto out_raw(Ptr p) {
+  if constexpr (std::is_pointer_v<Ptr>)
+    return p;
+  else
+    return p.get_raw();
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
-SYCLONE_INLINE detail::value_t<T> modf(T x, detail::value_t<T>* iptr) {
-  return detail::map_out<detail::value_t<T>>([](auto* i, auto a) { return detail::sm::modf(a, i); },
-                                             iptr, detail::materialize(x));
-}
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
-SYCLONE_INLINE detail::value_t<T> sincos(T x, detail::value_t<T>* cosval) {
-  return detail::map_out<detail::value_t<T>>(
-      [](auto* c, auto a) { return detail::sm::sincos(a, c); }, cosval, detail::materialize(x));
-}
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
-SYCLONE_INLINE detail::value_t<T> frexp(T x, detail::rebind_t<T, int>* exp) {
-  return detail::map_out<detail::value_t<T>>([](int* e, auto a) { return detail::sm::frexp(a, e); },
-                                             exp, detail::materialize(x));
-}
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>>* = nullptr>
-SYCLONE_INLINE detail::value_t<T> lgamma_r(T x, detail::rebind_t<T, int>* signp) {
-  return detail::map_out<detail::value_t<T>>(
-      [](int* s, auto a) { return detail::sm::lgamma_r(a, s); }, signp, detail::materialize(x));
-}
-template <typename T1, typename T2,
-          std::enable_if_t<detail::is_genfloat_v<T1> && detail::same_gen_v<T1, T2>>* = nullptr>
-SYCLONE_INLINE detail::value_t<T1> remquo(T1 x, T2 y, detail::rebind_t<T1, int>* quo) {
+} // namespace detail
+
+#define SYCLONE_OUT_SCALAR(F, name, Elem)                                                          \
+  template <typename Ptr, std::enable_if_t<detail::out_ptr_of_v<Ptr, Elem>>* = nullptr>            \
+  SYCLONE_INLINE F name(F x, Ptr p) {                                                              \
+    return detail::sm::name(x, detail::out_raw(p));                                                \
+  }
+// SameOut: the pointer's element is x's type; IntOut: int, or the int vector/marray of x's size.
+#define SYCLONE_OUT_NONSCALAR(name, Out, ...)                                                      \
+  template <typename T, typename Ptr,                                                              \
+            std::enable_if_t<detail::is_nonscalar_genfloat_v<T> &&                                 \
+                             detail::out_ptr_of_v<Ptr, Out>>* = nullptr>                           \
+  SYCLONE_INLINE detail::value_t<T> name(T x, Ptr p) {                                             \
+    return detail::map_out<detail::value_t<T>>(__VA_ARGS__, detail::out_raw(p),                    \
+                                               detail::materialize(x));                            \
+  }
+#define SYCLONE_OUT_SAME(name, ...)                                                                \
+  SYCLONE_OUT_SCALAR(float, name, float)                                                           \
+  SYCLONE_OUT_SCALAR(double, name, double)                                                         \
+  SYCLONE_OUT_SCALAR(half, name, half)                                                             \
+  SYCLONE_OUT_NONSCALAR(name, detail::value_t<T>, __VA_ARGS__)
+#define SYCLONE_OUT_INT(name, ...)                                                                 \
+  SYCLONE_OUT_SCALAR(float, name, int)                                                             \
+  SYCLONE_OUT_SCALAR(double, name, int)                                                            \
+  SYCLONE_OUT_SCALAR(half, name, int)                                                              \
+  SYCLONE_OUT_NONSCALAR(name, detail::int_out_t<T>, __VA_ARGS__)
+SYCLONE_OUT_SAME(fract, [](auto* i, auto a) { return detail::sm::fract(a, i); })
+SYCLONE_OUT_SAME(modf, [](auto* i, auto a) { return detail::sm::modf(a, i); })
+SYCLONE_OUT_SAME(sincos, [](auto* c, auto a) { return detail::sm::sincos(a, c); })
+SYCLONE_OUT_INT(frexp, [](int* e, auto a) { return detail::sm::frexp(a, e); })
+SYCLONE_OUT_INT(lgamma_r, [](int* s, auto a) { return detail::sm::lgamma_r(a, s); })
+#undef SYCLONE_OUT_SAME
+#undef SYCLONE_OUT_INT
+#undef SYCLONE_OUT_NONSCALAR
+#undef SYCLONE_OUT_SCALAR
+
+#define SYCLONE_REMQUO_SCALAR(F)                                                                   \
+  template <typename Ptr, std::enable_if_t<detail::out_ptr_of_v<Ptr, int>>* = nullptr>             \
+  SYCLONE_INLINE F remquo(F x, F y, Ptr quo) {                                                     \
+    return detail::sm::remquo(x, y, detail::out_raw(quo));                                         \
+  }
+SYCLONE_REMQUO_SCALAR(float)
+SYCLONE_REMQUO_SCALAR(double)
+SYCLONE_REMQUO_SCALAR(half)
+#undef SYCLONE_REMQUO_SCALAR
+template <typename T1, typename T2, typename Ptr,
+          std::enable_if_t<detail::is_nonscalar_genfloat_v<T1> && detail::same_gen_v<T1, T2> &&
+                           detail::out_ptr_of_v<Ptr, detail::rebind_t<T1, int>>>* = nullptr>
+SYCLONE_INLINE detail::value_t<T1> remquo(T1 x, T2 y, Ptr quo) {
   return detail::map_out<detail::value_t<T1>>(
-      [](int* q, auto a, auto b) { return detail::sm::remquo(a, b, q); }, quo,
+      [](int* q, auto a, auto b) { return detail::sm::remquo(a, b, q); }, detail::out_raw(quo),
       detail::materialize(x), detail::materialize(y));
 }
 
@@ -939,11 +995,33 @@ namespace detail {
 template <typename U>
 using nan_result_element_t =
     std::conditional_t<sizeof(U) == 4, float, std::conditional_t<sizeof(U) == 8, double, half>>;
+template <typename E>
+constexpr bool is_nan_code_element() {
+  if constexpr (std::is_integral_v<E> && std::is_unsigned_v<E> && !std::is_same_v<E, bool>)
+    return sizeof(E) == 2 || sizeof(E) == 4 || sizeof(E) == 8;
+  else
+    return false;
+}
 template <typename T>
-inline constexpr bool is_nan_code_v =
-    is_geninteger_v<T> && std::is_unsigned_v<element_t<T>> &&
-    (sizeof(element_t<T>) == 2 || sizeof(element_t<T>) == 4 || sizeof(element_t<T>) == 8);
+inline constexpr bool is_nan_code_v = is_nonscalar_gen_v<T> && is_nan_code_element<element_t<T>>();
 } // namespace detail
+// The scalar forms are SYCL 2020's float nan(uint32_t), double nan(uint64_t), half nan(uint16_t):
+// an argument converting to one of them (a class with a conversion operator) selects it; the other
+// 64-bit unsigned type (unsigned long long or unsigned long) has its own double overload.
+SYCLONE_SCALAR_UNARY(float, nan, std::uint32_t, detail::sm::nan(x))
+SYCLONE_SCALAR_UNARY(double, nan, std::uint64_t, detail::sm::nan(x))
+SYCLONE_SCALAR_UNARY(half, nan, std::uint16_t, detail::sm::nan(x))
+template <typename T, std::enable_if_t<std::is_same_v<T, unsigned long long> &&
+                                       !std::is_same_v<T, std::uint64_t>>* = nullptr>
+SYCLONE_INLINE double nan(T nancode) {
+  return detail::sm::nan(static_cast<std::uint64_t>(nancode));
+}
+template <typename T,
+          std::enable_if_t<std::is_same_v<T, unsigned long> && !std::is_same_v<T, std::uint64_t> &&
+                           sizeof(T) == 8>* = nullptr>
+SYCLONE_INLINE double nan(T nancode) {
+  return detail::sm::nan(static_cast<std::uint64_t>(nancode));
+}
 template <typename T, std::enable_if_t<detail::is_nan_code_v<T>>* = nullptr>
 SYCLONE_INLINE detail::rebind_t<T, detail::nan_result_element_t<detail::element_t<T>>>
 nan(T nancode) {
