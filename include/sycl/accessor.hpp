@@ -11,6 +11,7 @@
 #include <sycl/property_list.hpp>
 #include <sycl/range.hpp>
 
+#include <cstdint>
 #include <iterator>
 #include <type_traits>
 
@@ -177,6 +178,15 @@ struct accessor_state {
 };
 
 struct accessor_access;
+// What std::hash of an accessor reads (SYCL 2020 4.5.2: equal accessors hash alike, and
+// different ones should not): the memory, the first accessed element and the element count.
+struct accessor_identity;
+inline std::size_t hash_accessor(const void* data, std::size_t first, std::size_t count) noexcept {
+  std::size_t h = reinterpret_cast<std::uintptr_t>(data);
+  h ^= first + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h ^= count + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h;
+}
 
 // Accessors of 0 dimensions (SYCL 2020 4.7.6.9, 4.7.6.10, 4.7.6.11) reach one element; inside
 // they are accessors of one dimension and one element.
@@ -765,6 +775,7 @@ public:
 private:
   template <typename, int, access_mode>
   friend class host_accessor;
+  friend struct detail::accessor_identity;
 
   template <typename T, typename A>
   void init(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset,
@@ -972,6 +983,7 @@ public:
 private:
   template <typename, int>
   friend class local_accessor;
+  friend struct detail::accessor_identity;
 
   static void note_capture() {
     if (const void* cg = detail::capturing_command_group())
@@ -1052,6 +1064,26 @@ private:
   }
 };
 
+namespace detail {
+struct accessor_identity {
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  static std::size_t hash(const accessor<T, D, M, Tg, P>& a) noexcept {
+    const auto& s = a.state();
+    return hash_accessor(s.m_data, linearize(s.m_offset, s.m_mem_range), s.m_access_range.size());
+  }
+  template <typename T, int D, access_mode M>
+  static std::size_t hash(const host_accessor<T, D, M>& a) noexcept {
+    const auto& s = a.m_state;
+    return hash_accessor(s.m_data, linearize(s.m_offset, s.m_mem_range), s.m_access_range.size());
+  }
+  // Local accessors of one command group differ by their offset in the work-group's block.
+  template <typename T, int D>
+  static std::size_t hash(const local_accessor<T, D>& a) noexcept {
+    return hash_accessor(nullptr, a.m_offset, a.m_range.size());
+  }
+};
+} // namespace detail
+
 SYCLONE_END_NAMESPACE
 
 // SYCL 2020 4.5.2. Common reference semantics: equal accessors hash alike.
@@ -1062,23 +1094,23 @@ struct std::hash<sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsP
   operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>& a)
       const noexcept {
     if constexpr (AccessTarget == sycl::target::host_buffer)
-      return std::hash<const void*>()(a.get_pointer());
+      return std::hash<sycl::host_accessor<DataT, Dimensions, AccessMode>>()(a);
     else if constexpr (AccessTarget == sycl::target::local)
       return std::hash<sycl::local_accessor<std::remove_const_t<DataT>, Dimensions>>()(a);
     else
-      return std::hash<const void*>()(a.state().m_data);
+      return sycl::detail::accessor_identity::hash(a);
   }
 };
 template <typename DataT, int Dimensions, sycl::access_mode AccessMode>
 struct std::hash<sycl::host_accessor<DataT, Dimensions, AccessMode>> {
   std::size_t
   operator()(const sycl::host_accessor<DataT, Dimensions, AccessMode>& a) const noexcept {
-    return std::hash<const void*>()(a.get_pointer());
+    return sycl::detail::accessor_identity::hash(a);
   }
 };
 template <typename DataT, int Dimensions>
 struct std::hash<sycl::local_accessor<DataT, Dimensions>> {
   std::size_t operator()(const sycl::local_accessor<DataT, Dimensions>& a) const noexcept {
-    return std::hash<std::size_t>()(a.size());
+    return sycl::detail::accessor_identity::hash(a);
   }
 };

@@ -253,6 +253,40 @@ void test_deprecated_targets(sycl::queue& q) {
 }
 } // namespace
 
+// SYCL 2020 4.5.2: equal accessors hash alike; distinct ones (two local accessors of one command
+// group, ranged accessors of one buffer at different offsets) should not.
+void test_hashes(sycl::queue& q) {
+  bool local_distinct = false, local_copy_same = false;
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<int, 0> a(h), b(h);
+     sycl::local_accessor<int, 0> a2 = a;
+     std::hash<sycl::local_accessor<int, 0>> hash;
+     local_distinct = a != b && hash(a) != hash(b);
+     local_copy_same = a == a2 && hash(a) == hash(a2);
+     h.single_task([] {});
+   }).wait();
+  CHECK(local_distinct);
+  CHECK(local_copy_same);
+  sycl::buffer<int> buf{sycl::range<1>(16)};
+  std::size_t h0 = 0, h8 = 0, h0_again = 0;
+  {
+    sycl::host_accessor x(buf, sycl::range<1>(8), sycl::id<1>(0), sycl::read_only);
+    sycl::host_accessor y(buf, sycl::range<1>(8), sycl::id<1>(8), sycl::read_only);
+    sycl::host_accessor x2 = x;
+    std::hash<decltype(x)> hash;
+    h0 = hash(x), h8 = hash(y), h0_again = hash(x2);
+  }
+  CHECK(h0 != h8);
+  CHECK(h0 == h0_again);
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor x(buf, h, sycl::range<1>(8), sycl::id<1>(0), sycl::read_only);
+    sycl::accessor y(buf, h, sycl::range<1>(8), sycl::id<1>(8), sycl::read_only);
+    std::hash<decltype(x)> hash;
+    CHECK(x != y && hash(x) != hash(y));
+    h.single_task([=] { (void)x, (void)y; });
+  });
+}
+
 int main() {
   sycl::queue q;
   test_zero_dim(q);
@@ -261,6 +295,7 @@ int main() {
   test_local_in_hierarchical(q);
   test_properties(q);
   test_deprecated_targets(q);
+  test_hashes(q);
   if (g_failures) {
     std::printf("accessor_forms: %d failure(s)\n", g_failures);
     return 1;
