@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <string_view>
 
 namespace syclone::driver {
 
@@ -207,6 +208,36 @@ std::string readable_bitcode(session& s, const job& device, const std::string& p
   if (int status = s.run.run(text)) throw tool_failed{status};
   llvm::SMDiagnostic error;
   auto parsed = llvm::parseAssemblyFile(ir, error, context);
+  if (!parsed) {
+    // clang 22 writes an invalid static-initializer list for a device target whose globals live
+    // in addrspace(1) when the device compile emits host code (a kernel odr-using a static local
+    // of a host function makes clang emit that function, and with it the dynamic initializers it
+    // reaches): @llvm.global_ctors's third field, a `ptr`, holds `ptr addrspace(1) @var`. Device
+    // code runs no static initializers (SYCL 2020 5.4: what a kernel odr-uses is constant- or
+    // zero-initialized) and the device link drops these lists (device_link.cpp, keep_reachable),
+    // so drop them here and read the module again.
+    std::string text = read_file(ir), kept;
+    bool dropped = false;
+    std::size_t at = 0;
+    while (at < text.size()) {
+      std::size_t end = text.find('\n', at);
+      end = end == std::string::npos ? text.size() : end + 1;
+      std::string_view line(text.data() + at, end - at);
+      if (line.starts_with("@llvm.global_ctors = ") || line.starts_with("@llvm.global_dtors = "))
+        dropped = true;
+      else
+        kept.append(line);
+      at = end;
+    }
+    if (dropped) {
+      s.run.step("the " + target + " device code's static-initializer lists do not parse (" +
+                 error.getMessage().str() + "); device code runs no static initializers: dropped");
+      auto repaired = llvm::MemoryBuffer::getMemBufferCopy(kept, ir);
+      llvm::SMDiagnostic second;
+      parsed = llvm::parseAssembly(repaired->getMemBufferRef(), second, context);
+      if (!parsed) error = second;
+    }
+  }
   if (!parsed) {
     std::string message;
     llvm::raw_string_ostream stream(message);
