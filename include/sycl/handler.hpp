@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sycl/accessor.hpp>
+#include <sycl/detail/block_allocator.hpp>
 #include <sycl/detail/host_kernels.hpp>
 #include <sycl/detail/impl_fwd.hpp>
 #include <sycl/detail/kernel_launch.hpp>
@@ -425,7 +426,13 @@ private:
     std::shared_ptr<Object> object;
     {
       detail::capture_scope scope(*this);
-      object = std::make_shared<Object>(Object{args..., {}});
+      // From the runtime's per-thread pools, unless over-aligned (a functor capturing alignas
+      // data): the kernel object is made and dropped by every submission.
+      if constexpr (alignof(Object) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__)
+        object =
+            std::allocate_shared<Object>(detail::block_allocator<Object>(), Object{args..., {}});
+      else
+        object = std::make_shared<Object>(Object{args..., {}});
     }
 #if SYCLONE_SYCL_COMPILER
     detail::kernel_entry<Name>(*object);

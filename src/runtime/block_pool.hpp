@@ -29,21 +29,23 @@ class block_cache {
 public:
   static void* allocate() {
 #if SYCLONE_BLOCK_POOL
-    if (!t_gone) {
-      list& l = blocks();
-      if (l.count) return l.block[--l.count];
-    }
+    list& l = t_list; // one thread-local access (each costs a call in a shared library)
+    if (l.count) return l.block[--l.count];
 #endif
     return ::operator new(Size);
   }
   static void deallocate(void* p) noexcept {
 #if SYCLONE_BLOCK_POOL
-    if (!t_gone) {
-      list& l = blocks();
-      if (l.count < capacity) {
-        l.block[l.count++] = p;
-        return;
+    list& l = t_list;
+    if (l.count < capacity && !l.gone) {
+      if (!l.registered) {
+        // The first block kept: free the list's blocks when the thread exits.
+        l.registered = true;
+        static thread_local releaser at_exit;
+        (void)at_exit;
       }
+      l.block[l.count++] = p;
+      return;
     }
 #endif
     ::operator delete(p);
@@ -51,20 +53,22 @@ public:
 
 private:
   static constexpr std::size_t capacity = 64;
+  // Trivially destructible, so valid to the end of the thread: releases that come after the
+  // releaser ran (other thread-local objects dying later) find it gone and use operator delete.
   struct list {
     void* block[capacity];
-    std::size_t count = 0;
-    ~list() {
-      for (std::size_t i = 0; i < count; ++i) ::operator delete(block[i]);
-      count = 0;
-      t_gone = true; // releases later in this thread's exit go to operator delete
+    std::size_t count;
+    bool registered, gone;
+  };
+  struct releaser {
+    ~releaser() {
+      list& l = t_list;
+      for (std::size_t i = 0; i < l.count; ++i) ::operator delete(l.block[i]);
+      l.count = 0;
+      l.gone = true;
     }
   };
-  static list& blocks() {
-    thread_local list l;
-    return l;
-  }
-  static inline thread_local bool t_gone = false; // trivially destructible: valid to the end
+  static inline thread_local list t_list{};
 };
 
 // An allocator for std::allocate_shared that takes its one-object blocks (the object with its

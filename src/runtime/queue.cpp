@@ -7,6 +7,8 @@
 #include "sub_group.hpp"
 #include "submit_profile.hpp"
 
+#include <sycl/detail/block_allocator.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +26,27 @@ handler_impl& impl_of(handler& cgh) {
   return *cgh.impl();
 }
 } // namespace
+
+// block_allocator.hpp: size classes over block_pool.hpp's per-thread lists; larger blocks from
+// operator new.
+void* allocate_block(std::size_t bytes) {
+  using syclone::runtime::block_cache;
+  if (bytes <= 64) return block_cache<64>::allocate();
+  if (bytes <= 128) return block_cache<128>::allocate();
+  if (bytes <= 256) return block_cache<256>::allocate();
+  if (bytes <= 512) return block_cache<512>::allocate();
+  if (bytes <= 1024) return block_cache<1024>::allocate();
+  return ::operator new(bytes);
+}
+void release_block(void* block, std::size_t bytes) noexcept {
+  using syclone::runtime::block_cache;
+  if (bytes <= 64) return block_cache<64>::deallocate(block);
+  if (bytes <= 128) return block_cache<128>::deallocate(block);
+  if (bytes <= 256) return block_cache<256>::deallocate(block);
+  if (bytes <= 512) return block_cache<512>::deallocate(block);
+  if (bytes <= 1024) return block_cache<1024>::deallocate(block);
+  ::operator delete(block);
+}
 
 // spec constants
 void spec_constant_values::set(const void* id, const char* name, const void* value,

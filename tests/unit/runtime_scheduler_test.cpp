@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <numeric>
 #include <random>
@@ -294,6 +295,29 @@ TEST(RuntimeScheduler, HeldEventIsNeverReusedByLaterSubmissions) {
   EXPECT_EQ(held, held_copy);
   EXPECT_EQ(held.get_info<sycl::info::event::command_execution_status>(), status::complete);
   EXPECT_TRUE(held.get_wait_list().empty());
+}
+
+// Kernel objects come from the runtime's block pools (issue 16), over-aligned ones from
+// operator new: both reach the kernel intact, submission after submission.
+TEST(RuntimeScheduler, KernelObjectsKeepTheirCapturesAndAlignment) {
+  struct alignas(64) wide {
+    float v[16];
+  };
+  sycl::queue q{sycl::property::queue::in_order{}};
+  float* out = sycl::malloc_shared<float>(2, q);
+  for (int k = 0; k < 100; ++k) {
+    wide w{};
+    w.v[3] = static_cast<float>(k);
+    const float small = static_cast<float>(2 * k);
+    q.single_task([=] {
+      out[0] = reinterpret_cast<std::uintptr_t>(&w) % alignof(wide) == 0 ? w.v[3] : -1.0f;
+    });
+    q.single_task([=] { out[1] = small; });
+    q.wait();
+    ASSERT_EQ(out[0], static_cast<float>(k));
+    ASSERT_EQ(out[1], static_cast<float>(2 * k));
+  }
+  sycl::free(out, q);
 }
 
 TEST(RuntimeScheduler, ProfilingTimestampsAreOrdered) {
