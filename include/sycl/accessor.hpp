@@ -1066,10 +1066,12 @@ private:
 
 namespace detail {
 struct accessor_identity {
+  // The buffer, not the data address: a placeholder has none before it is bound.
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   static std::size_t hash(const accessor<T, D, M, Tg, P>& a) noexcept {
     const auto& s = a.state();
-    return hash_accessor(s.m_data, linearize(s.m_offset, s.m_mem_range), s.m_access_range.size());
+    return hash_accessor(s.m_buffer, linearize(s.m_offset, s.m_mem_range),
+                         s.m_access_range.size());
   }
   template <typename T, int D, access_mode M>
   static std::size_t hash(const host_accessor<T, D, M>& a) noexcept {

@@ -285,6 +285,11 @@ void test_hashes(sycl::queue& q) {
     CHECK(x != y && hash(x) != hash(y));
     h.single_task([=] { (void)x, (void)y; });
   });
+  // Placeholders of two buffers (no data address before they are bound).
+  sycl::buffer<int> other{sycl::range<1>(16)};
+  sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::host_task> p0{buf}, p1{other};
+  std::hash<decltype(p0)> phash;
+  CHECK(p0 != p1 && phash(p0) != phash(p1));
 }
 
 int main() {
