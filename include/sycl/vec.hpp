@@ -197,10 +197,14 @@ constexpr int rounding_direction(To rounded, From source) {
   }
 }
 
-// SYCL 2020 4.14.2.1 vec::convert, one element. Floating to integer: automatic means toward
-// zero; integer or narrowing floating to floating: automatic means to nearest even.
-template <typename To, rounding_mode Mode, typename From>
+// SYCL 2020 4.14.2.1 vec::convert, one element. rounding_mode::automatic is "the default
+// rounding mode for the vec's element type": rte for a floating-point source (float to int
+// rounds to nearest even), rtz for an integer source (int to float rounds toward zero).
+template <typename To, rounding_mode RequestedMode, typename From>
 constexpr To convert_element(From x) {
+  constexpr rounding_mode Mode = RequestedMode != rounding_mode::automatic ? RequestedMode
+                                 : is_vec_fp_v<From>                       ? rounding_mode::rte
+                                                                           : rounding_mode::rtz;
   if constexpr (std::is_same_v<To, bool>) {
     return x != From(0);
   } else if constexpr (std::is_same_v<From, std::byte> || std::is_same_v<To, std::byte>) {
