@@ -33,7 +33,7 @@ extern "C" void host_multi_ptr(float* p) {
 }
 // A work-group's share: this work-item's lines of the range.
 extern "C" void host_joint(float* p, std::size_t local_id) {
-  auto it = sycl::detail::nd_item_access::make(sycl::id<1>(0), sycl::id<1>(local_id),
-                                               sycl::range<1>(64), sycl::range<1>(1));
+  auto it = sycl::detail::nd_item_access::make(
+      sycl::id<1>(0), sycl::id<1>(local_id), sycl::range<1>(64), sycl::range<1>(1), sycl::id<1>(0));
   syclex::joint_prefetch(it.get_group(), p, 4096, syclex::properties{syclex::prefetch_hint_L3_nt});
 }
