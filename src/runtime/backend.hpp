@@ -101,6 +101,14 @@ public:
                                              const sycl::detail::mem_region& dst) = 0;
   virtual std::shared_ptr<native_event> fill(const sycl::detail::mem_region& dst,
                                              const void* pattern, std::size_t pattern_size) = 0;
+  // Copies `bytes` (a few KiB at most) from device memory of this stream's device to pinned host
+  // memory the device addresses directly (its usm::alloc::host), in the stream's order: what a
+  // host accessor reads back right after a kernel (a reduction's result). A backend may have a
+  // quicker way than a copy; the default copies.
+  virtual std::shared_ptr<native_event> copy_to_pinned(const void* src, void* dst,
+                                                       std::size_t bytes) {
+    return copy(sycl::detail::contiguous(src, 1, bytes), sycl::detail::contiguous(dst, 1, bytes));
+  }
   // SYCL 2020 4.5.1 get_native(queue) / interop_handle::get_native_queue: the backend's queue
   // (CUstream), or null where there is none (the host device).
   virtual void* native_handle() const noexcept { return nullptr; }

@@ -57,7 +57,8 @@ std::atomic<int> g_sticky_error{CUDA_SUCCESS};
 std::atomic<int> g_violations{0};
 std::atomic<int> g_launches{0};
 std::atomic<int> g_module_loads{0};
-std::string g_last_ptx; // guarded by g_mutex
+std::atomic<int> g_small_copies{0}; // launches of syclone_copy_bytes
+std::string g_last_ptx;             // guarded by g_mutex
 std::atomic<long> g_live_allocations{0};
 thread_local CUcontext t_current = nullptr;
 
@@ -507,6 +508,19 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   if (extra || !params || gx * gy * gz == 0 || bx * by * bz > 768 ||
       shared > static_cast<unsigned>(f->max_dynamic_shared))
     return CUDA_ERROR_INVALID_VALUE;
+  // syclone's own read-back kernel (cuda_device.cpp) is the one the fake runs: a copy, counted
+  // as one (cuMemcpyAsync's stream hook), not as a kernel launch.
+  if (f->name == "syclone_copy_bytes") {
+    CUdeviceptr src = *static_cast<CUdeviceptr*>(params[0]);
+    CUdeviceptr dst = *static_cast<CUdeviceptr*>(params[1]);
+    std::size_t bytes = *static_cast<std::size_t*>(params[2]);
+    if (gx != 1 || bx != 256 || bytes > 4096) return CUDA_ERROR_INVALID_VALUE;
+    std::memmove(ptr(dst), ptr(src), bytes);
+    std::lock_guard lock(g_mutex);
+    g_last_copy_stream = s;
+    ++g_small_copies;
+    return CUDA_SUCCESS;
+  }
   {
     std::lock_guard lock(g_mutex);
     g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, g_param_size, {}, {}};
@@ -529,6 +543,9 @@ int fake_cuda_launches() {
 }
 // Modules loaded so far, and the PTX of the last one (copied into `ptx`, at most `size` bytes
 // with the terminating zero).
+int fake_cuda_small_copies() {
+  return g_small_copies.load();
+}
 int fake_cuda_module_loads() {
   return g_module_loads.load();
 }

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace {
 int g_failures = 0;
@@ -245,9 +246,13 @@ int main() {
           [=](sycl::id<1> i, auto& s) { s += static_cast<double>(i[0]); });
     });
     if (set_latency) set_latency(0);
+    auto* small_copies = hook<int()>("fake_cuda_small_copies");
+    int before = small_copies ? small_copies() : 0;
     sycl::host_accessor result(sum, sycl::read_only);
     auto* on_launch_stream = hook<int()>("fake_cuda_last_copy_on_launch_stream");
     CHECK(on_launch_stream && on_launch_stream());
+    // By syclone's copy kernel (cuda_device.cpp), not the copy engine.
+    CHECK(small_copies && small_copies() == before + 1);
   }
   // The same for values (the fake runs copies, not kernels): a buffer a copy command wrote on the
   // device is read back through pinned staging memory, whole.

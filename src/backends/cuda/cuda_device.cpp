@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 
@@ -230,6 +232,74 @@ void* cuda_device::allocate_raw(std::size_t bytes, sycl::usm::alloc kind) {
   default:
     return nullptr;
   }
+}
+
+namespace {
+// copy_bytes(src, dst, bytes) for one block of 256 threads: 8-byte words when the addresses and
+// the size allow, else bytes. Generic addressing: either side may be device or pinned memory.
+// PTX of the oldest target the driver's JIT takes for every architecture since.
+constexpr const char* small_copy_ptx = R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry syclone_copy_bytes(.param .u64 p_src, .param .u64 p_dst, .param .u64 p_bytes)
+{
+  .reg .pred %p<3>;
+  .reg .b16 %h<2>;
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<10>;
+  ld.param.u64 %rd1, [p_src];
+  ld.param.u64 %rd2, [p_dst];
+  ld.param.u64 %rd3, [p_bytes];
+  mov.u32 %r1, %tid.x;
+  cvt.u64.u32 %rd4, %r1;
+  or.b64 %rd5, %rd1, %rd2;
+  or.b64 %rd5, %rd5, %rd3;
+  and.b64 %rd5, %rd5, 7;
+  setp.ne.u64 %p1, %rd5, 0;
+  @%p1 bra BYTES;
+  shl.b64 %rd6, %rd4, 3;
+WORDS:
+  setp.ge.u64 %p2, %rd6, %rd3;
+  @%p2 bra DONE;
+  add.u64 %rd7, %rd1, %rd6;
+  ld.u64 %rd8, [%rd7];
+  add.u64 %rd9, %rd2, %rd6;
+  st.u64 [%rd9], %rd8;
+  add.u64 %rd6, %rd6, 2048;
+  bra WORDS;
+BYTES:
+  mov.u64 %rd6, %rd4;
+BYTE:
+  setp.ge.u64 %p2, %rd6, %rd3;
+  @%p2 bra DONE;
+  add.u64 %rd7, %rd1, %rd6;
+  ld.u8 %h1, [%rd7];
+  add.u64 %rd9, %rd2, %rd6;
+  st.u8 [%rd9], %h1;
+  add.u64 %rd6, %rd6, 256;
+  bra BYTE;
+DONE:
+  ret;
+}
+)";
+} // namespace
+
+CUfunction cuda_device::small_copy_kernel() {
+  std::call_once(m_small_copy_once, [this] {
+    const char* e = std::getenv("SYCLONE_READBACK_KERNEL");
+    if (e && std::strcmp(e, "0") == 0) return;
+    const driver_api& d = driver();
+    if (try_make_current(m_context) != CUDA_SUCCESS) return;
+    if (invoke(d.module_load_data_ex, &m_small_copy_module, small_copy_ptx, 0u, nullptr, nullptr) !=
+        CUDA_SUCCESS) {
+      m_small_copy_module = nullptr;
+      return;
+    }
+    if (invoke(d.module_get_function, &m_small_copy, m_small_copy_module, "syclone_copy_bytes") !=
+        CUDA_SUCCESS)
+      m_small_copy = nullptr;
+  });
+  return m_small_copy;
 }
 
 void cuda_device::free_raw(void* ptr, sycl::usm::alloc kind) noexcept {

@@ -63,6 +63,10 @@ public:
   std::size_t max_shared_optin() const noexcept { return m_max_shared_optin; }
   const std::string& arch() const noexcept { return m_arch; }
   kernel_cache& kernels() noexcept { return *m_kernels; }
+  // syclone's own kernel copying up to `small_copy_limit` bytes between two addresses the device
+  // reaches (copy_to_pinned); loaded at the first use, null where the driver cannot load it.
+  static constexpr std::size_t small_copy_limit = 4096;
+  CUfunction small_copy_kernel();
   event_services& events() noexcept { return *m_events; }
 
 private:
@@ -86,6 +90,9 @@ private:
   std::size_t m_max_shared_optin = 0;
   std::string m_arch;
   bool m_managed = false;
+  std::once_flag m_small_copy_once;
+  CUmodule m_small_copy_module = nullptr;
+  CUfunction m_small_copy = nullptr;
   std::unique_ptr<kernel_cache> m_kernels;
   std::unique_ptr<event_services> m_events;
 };

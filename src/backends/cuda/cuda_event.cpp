@@ -241,6 +241,11 @@ bool cuda_event::query() {
 }
 
 void cuda_event::wait() {
+  // A later operation of the stream was seen complete (a host accessor's read-back behind the
+  // kernel it reads): no driver call.
+  if (!m_done.load(std::memory_order_acquire) && m_seq != 0 &&
+      m_seq <= m_stream->completed.load(std::memory_order_acquire))
+    m_done.store(true, std::memory_order_release);
   if (!m_done.load(std::memory_order_acquire)) {
     make_current(m_services.context);
     CUevent end = end_event();

@@ -370,6 +370,24 @@ std::shared_ptr<runtime::native_event> cuda_stream::copy(const sycl::detail::mem
   });
 }
 
+std::shared_ptr<runtime::native_event> cuda_stream::copy_to_pinned(const void* src, void* dst,
+                                                                   std::size_t bytes) {
+  CUfunction kernel =
+      bytes <= cuda_device::small_copy_limit ? m_device.small_copy_kernel() : nullptr;
+  if (!kernel)
+    return copy(sycl::detail::contiguous(src, 1, bytes), sycl::detail::contiguous(dst, 1, bytes));
+  std::string what =
+      "read-back of " + std::to_string(bytes) + " bytes on " + m_device.properties().name;
+  return submit(operation_name(what), [&] {
+    CUdeviceptr s = address(src), d = address(dst);
+    std::size_t n = bytes;
+    void* params[] = {&s, &d, &n};
+    CUresult r = invoke(driver().launch_kernel, kernel, 1u, 1u, 1u, 256u, 1u, 1u, 0u,
+                        m_handle->get(), params, static_cast<void**>(nullptr));
+    if (r != CUDA_SUCCESS) throw_error(driver().launch_kernel.name, r, what);
+  });
+}
+
 std::shared_ptr<runtime::native_event> cuda_stream::fill(const sycl::detail::mem_region& dst,
                                                          const void* pattern,
                                                          std::size_t pattern_size) {

@@ -38,6 +38,10 @@ public:
                                               const sycl::detail::mem_region& dst) override;
   std::shared_ptr<runtime::native_event>
   fill(const sycl::detail::mem_region& dst, const void* pattern, std::size_t pattern_size) override;
+  // A one-block kernel that stores the bytes into the pinned memory: it starts right behind the
+  // kernel before it, where a copy-engine transfer waits several microseconds longer.
+  std::shared_ptr<runtime::native_event> copy_to_pinned(const void* src, void* dst,
+                                                        std::size_t bytes) override;
   void* native_handle() const noexcept override { return m_handle->get(); }
   // Runs `enqueue` with the device's context current, between the stream's previous operation
   // and the event it returns.
