@@ -22,9 +22,11 @@ SYCLONE_BEGIN_NAMESPACE
 template <typename T>
 using buffer_allocator = std::allocator<T>;
 
-template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
+template <typename T, int Dimensions = 1,
+          typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
 class buffer {
-  static_assert(Dimensions >= 1 && Dimensions <= 3, "syclone supports buffers of 1 to 3 dimensions");
+  static_assert(Dimensions >= 1 && Dimensions <= 3,
+                "syclone supports buffers of 1 to 3 dimensions");
   static_assert(is_device_copyable_v<std::remove_const_t<T>>,
                 "SYCL 2020 4.7.2: a buffer's element type must be device copyable (trivially "
                 "copyable, or marked by a sycl::is_device_copyable specialization)");
@@ -47,8 +49,11 @@ public:
          const property_list& props = {})
       : m_range(r), m_alloc(alloc), m_props(props) {
     check_host_pointer(host_data);
-    if constexpr (std::is_const_v<T>) create(host_data, nullptr);
-    else create(host_data, host_data);
+    // SYCL 2020 4.7.2.1: the buffer owns the host memory for its lifetime: read when needed.
+    if constexpr (std::is_const_v<T>)
+      create(host_data, nullptr, false, true);
+    else
+      create(host_data, host_data, false, true);
   }
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   buffer(const T* host_data, const range<Dimensions>& r, const property_list& props = {})
@@ -58,7 +63,8 @@ public:
          const property_list& props = {})
       : m_range(r), m_alloc(alloc), m_props(props) {
     check_host_pointer(host_data);
-    create(host_data, nullptr); // const data is never written back (SYCL 2020 4.7.2.3)
+    // Const data is never written back (SYCL 2020 4.7.2.3); read when first needed (4.7.2.1).
+    create(host_data, nullptr, false, true);
   }
   buffer(const std::shared_ptr<T>& host_data, const range<Dimensions>& r,
          const property_list& props = {})
@@ -96,15 +102,13 @@ public:
   template <typename InputIterator, int D = Dimensions,
             typename = std::enable_if_t<D == 1 && !std::is_integral_v<InputIterator>>,
             typename = typename std::iterator_traits<InputIterator>::iterator_category>
-  buffer(InputIterator first, InputIterator last, AllocatorT alloc,
-         const property_list& props = {})
+  buffer(InputIterator first, InputIterator last, AllocatorT alloc, const property_list& props = {})
       : m_range(static_cast<std::size_t>(std::distance(first, last))), m_alloc(alloc),
         m_props(props) {
     std::vector<value_type> staged(first, last);
     create(staged.data(), nullptr);
   }
-  template <typename Container, int D = Dimensions,
-            typename = std::enable_if_t<D == 1>,
+  template <typename Container, int D = Dimensions, typename = std::enable_if_t<D == 1>,
             typename = decltype(std::data(std::declval<Container&>())),
             typename = decltype(std::size(std::declval<Container&>()))>
   buffer(Container& container, const property_list& props = {})
@@ -135,15 +139,15 @@ public:
       if (base_index[d] + sub_range[d] > b.m_range[d])
         detail::throw_error(errc::invalid,
                             "sub-buffer: base index + range exceeds the parent buffer's range in "
-                            "dimension " + std::to_string(d));
+                            "dimension " +
+                                std::to_string(d));
     // Contiguity: every dimension after the first partial one must be full.
     for (int d = 1; d < Dimensions; ++d)
       if (sub_range[d] != b.m_range[d] && !all_one_before(sub_range, d))
         detail::throw_error(errc::invalid,
                             "sub-buffer: the region is not contiguous in the parent buffer; only "
                             "the first dimension of a multi-dimensional sub-buffer may be partial");
-    m_impl = detail::make_sub_buffer(b.m_impl, layout(),
-                                     detail::linearize(base_index, b.m_range));
+    m_impl = detail::make_sub_buffer(b.m_impl, layout(), detail::linearize(base_index, b.m_range));
   }
 
   buffer(const buffer&) = default;
@@ -191,14 +195,15 @@ public:
     return host_accessor{*this, std::forward<Ts>(args)...};
   }
 
-  void set_final_data(std::nullptr_t) { detail::set_final_data(*m_impl, static_cast<void*>(nullptr)); }
+  void set_final_data(std::nullptr_t) {
+    detail::set_final_data(*m_impl, static_cast<void*>(nullptr));
+  }
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   void set_final_data(T* final_data) {
     detail::set_final_data(*m_impl, static_cast<void*>(final_data));
   }
-  template <typename Destination,
-            typename = std::enable_if_t<!std::is_pointer_v<Destination> &&
-                                        !std::is_null_pointer_v<Destination>>>
+  template <typename Destination, typename = std::enable_if_t<!std::is_pointer_v<Destination> &&
+                                                              !std::is_null_pointer_v<Destination>>>
   void set_final_data(Destination final_data) {
     // The writer copies elements [first, first + count) of the buffer to the same elements of
     // the destination (the whole buffer on destruction, a region for handler::update_host).
@@ -246,12 +251,12 @@ public:
     return result_t(m_impl, reinterpret_range, m_props);
   }
   template <typename ReinterpretT, int ReinterpretDim = Dimensions,
-            typename = std::enable_if_t<ReinterpretDim == 1 ||
-                                        sizeof(ReinterpretT) == sizeof(T)>>
+            typename = std::enable_if_t<ReinterpretDim == 1 || sizeof(ReinterpretT) == sizeof(T)>>
   auto reinterpret() const {
     if constexpr (ReinterpretDim == 1)
       return reinterpret<ReinterpretT, 1>(range<1>(byte_size() / sizeof(ReinterpretT)));
-    else return reinterpret<ReinterpretT, ReinterpretDim>(m_range);
+    else
+      return reinterpret<ReinterpretT, ReinterpretDim>(m_range);
   }
 
   template <typename Property>
@@ -303,7 +308,8 @@ private:
     l.element_size = sizeof(T);
     return l;
   }
-  void create(const void* host_data, void* write_back, bool host_storage = false) {
+  void create(const void* host_data, void* write_back, bool host_storage = false,
+              bool defer_copy = false) {
     detail::host_allocator ha;
     ha.state = std::make_shared<AllocatorT>(m_alloc);
     ha.allocate = [](void* state, std::size_t bytes) -> void* {
@@ -319,7 +325,8 @@ private:
     };
     bool use_host =
         (host_storage || m_props.has_property<property::buffer::use_host_ptr>()) && host_data;
-    m_impl = detail::make_buffer(layout(), host_data, write_back, use_host, std::move(ha), &m_props);
+    m_impl = detail::make_buffer(layout(), host_data, write_back, use_host, std::move(ha), &m_props,
+                                 defer_copy);
   }
 
   std::shared_ptr<detail::buffer_impl> m_impl;

@@ -67,7 +67,7 @@ private:
 } // namespace
 
 buffer_impl::buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
-                         bool use_host_ptr, host_allocator alloc)
+                         bool use_host_ptr, host_allocator alloc, bool defer_copy)
     : m_bytes(bytes_of(layout)), m_element_size(layout.element_size), m_alloc(std::move(alloc)) {
   if (use_host_ptr) {
     m_storage = static_cast<std::byte*>(const_cast<void*>(host_data));
@@ -79,9 +79,24 @@ buffer_impl::buffer_impl(const buffer_layout& layout, const void* host_data, voi
                                                  std::to_string(m_bytes) + " bytes");
       m_owns_storage = true;
     }
-    if (host_data && m_bytes) std::memcpy(m_storage, host_data, m_bytes);
+    if (host_data && m_bytes) {
+      if (defer_copy) {
+        m_initial = host_data;
+        m_initial_pending.store(true, std::memory_order_release);
+      } else {
+        std::memcpy(m_storage, host_data, m_bytes);
+      }
+    }
   }
   m_state.final_ptr = write_back;
+}
+
+void buffer_impl::copy_initial() {
+  std::call_once(m_initial_once, [this] {
+    std::memcpy(m_storage, m_initial, m_bytes);
+    m_initial = nullptr;
+    m_initial_pending.store(false, std::memory_order_release);
+  });
 }
 
 buffer_impl::buffer_impl(std::shared_ptr<buffer_impl> parent, const buffer_layout& layout,
@@ -124,10 +139,10 @@ void buffer_impl::write_final_data(std::size_t first, std::size_t count) {
   buffer_impl& r = root();
   state& s = r.m_state;
   if (s.final_writer)
-    s.final_writer(r.m_storage, first, count);
+    s.final_writer(r.storage(), first, count);
   else if (s.final_ptr && s.final_ptr != r.m_storage)
     std::memcpy(static_cast<std::byte*>(s.final_ptr) + first * r.m_element_size,
-                r.m_storage + first * r.m_element_size, count * r.m_element_size);
+                r.storage() + first * r.m_element_size, count * r.m_element_size);
 }
 
 void buffer_impl::update_host_memory(const mem_region& region) {
@@ -192,7 +207,7 @@ void buffer_impl::sync_host_locked(state& s) {
   for (auto& c : s.device_copies)
     if (c.valid) {
       auto& stream = c.device->internal_stream();
-      auto native = stream.copy(contiguous(c.ptr, 1, m_bytes), contiguous(m_storage, 1, m_bytes));
+      auto native = stream.copy(contiguous(c.ptr, 1, m_bytes), contiguous(storage(), 1, m_bytes));
       if (native) native->wait();
       s.host_valid = true;
       return;
@@ -220,16 +235,15 @@ bool buffer_impl::sync_host_after(device_impl& d, syclone::runtime::stream& stre
         void* block;
         ~give_back() { pool.give_back(block); }
       } hold{pool, staging};
-      auto native =
-          stream.copy(contiguous(newest->ptr, 1, r.m_bytes), contiguous(staging, 1, r.m_bytes));
+      auto native = stream.copy_to_pinned(newest->ptr, staging, r.m_bytes);
       if (native) native->wait();
-      std::memcpy(r.m_storage, staging, r.m_bytes);
+      std::memcpy(r.storage(), staging, r.m_bytes);
       s.host_valid = true;
       return true;
     }
   }
   auto native =
-      stream.copy(contiguous(newest->ptr, 1, r.m_bytes), contiguous(r.m_storage, 1, r.m_bytes));
+      stream.copy(contiguous(newest->ptr, 1, r.m_bytes), contiguous(r.storage(), 1, r.m_bytes));
   if (native) native->wait();
   s.host_valid = true;
   return true;
@@ -269,7 +283,7 @@ buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
     } else {
       r.sync_host_locked(s);
       // Ordered before the command on the same stream.
-      moved = stream->copy(contiguous(r.m_storage, 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
+      moved = stream->copy(contiguous(r.storage(), 1, r.m_bytes), contiguous(c->ptr, 1, r.m_bytes));
     }
     c->filled = moved;
     c->filled_on = stream;
@@ -369,9 +383,9 @@ void buffer_impl::set_final_data(final_data_writer writer) {
 
 std::shared_ptr<buffer_impl> make_buffer(const buffer_layout& layout, const void* host_data,
                                          void* write_back, bool use_host_ptr, host_allocator alloc,
-                                         const void* props) {
-  auto b =
-      std::make_shared<buffer_impl>(layout, host_data, write_back, use_host_ptr, std::move(alloc));
+                                         const void* props, bool defer_copy) {
+  auto b = std::make_shared<buffer_impl>(layout, host_data, write_back, use_host_ptr,
+                                         std::move(alloc), defer_copy);
   if (props) *b->properties() = *static_cast<const property_list*>(props);
   return b;
 }
@@ -380,7 +394,9 @@ std::shared_ptr<buffer_impl> make_sub_buffer(const std::shared_ptr<buffer_impl>&
                                              std::size_t element_offset) {
   return std::make_shared<buffer_impl>(parent, layout, element_offset);
 }
-void set_final_data(buffer_impl& b, void* ptr) { b.set_final_data(ptr); }
+void set_final_data(buffer_impl& b, void* ptr) {
+  b.set_final_data(ptr);
+}
 void set_final_data(buffer_impl& b, final_data_writer writer) {
   b.set_final_data(std::move(writer));
 }

@@ -8,6 +8,7 @@
 
 #include <sycl/buffer.hpp>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -21,7 +22,7 @@ struct mem_region;
 class buffer_impl : public std::enable_shared_from_this<buffer_impl> {
 public:
   buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
-              bool use_host_ptr, host_allocator alloc);
+              bool use_host_ptr, host_allocator alloc, bool defer_copy = false);
   buffer_impl(std::shared_ptr<buffer_impl> parent, const buffer_layout& layout,
               std::size_t element_offset);
   ~buffer_impl();
@@ -33,7 +34,7 @@ public:
   buffer_impl& root() { return m_parent ? m_parent->root() : *this; }
   bool is_sub_buffer() const { return m_parent != nullptr; }
   // Host address of element {0,...} of this (sub-)buffer.
-  std::byte* host_data() { return root().m_storage + m_byte_offset; }
+  std::byte* host_data() { return root().storage() + m_byte_offset; }
 
   // Address of element {0,...} on device d, allocating the buffer there on first use
   // (DESIGN.md: accessors capture the pointer on the handler's device).
@@ -119,8 +120,19 @@ private:
   std::size_t m_byte_offset = 0;
   std::size_t m_bytes = 0;
   std::size_t m_element_size = 1;
+  // The root's host copy, holding the initial contents a deferred copy owes it (make_buffer's
+  // defer_copy) once anything reads or writes it.
+  std::byte* storage() {
+    if (m_initial_pending.load(std::memory_order_acquire)) copy_initial();
+    return m_storage;
+  }
+  void copy_initial();
+
   std::byte* m_storage = nullptr; // root only
   bool m_owns_storage = false;
+  const void* m_initial = nullptr; // host data not copied into m_storage yet
+  std::atomic<bool> m_initial_pending{false};
+  std::once_flag m_initial_once;
   host_allocator m_alloc;
   state m_state;
   property_list m_props;

@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -178,6 +181,43 @@ TEST(RuntimeBuffer, ReadersDoNotWaitForEachOther) {
   }
   EXPECT_EQ(out, 6);
   EXPECT_EQ(r1[0] + r2[0], 6);
+}
+
+// SYCL 2020 4.7.2.1: a buffer owns the host pointer it was given for its lifetime, so it reads
+// the contents when a command or host accessor needs them. The CTS's buffer_api builds buffers
+// larger than the host data behind them and only asks for their size and a reinterpretation:
+// a copy at construction read past the data (SIGSEGV). Here the data ends at a page that may
+// not be read.
+TEST(RuntimeBuffer, HostDataIsReadWhenFirstNeeded) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* region =
+      mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(region, MAP_FAILED);
+  ASSERT_EQ(mprotect(static_cast<char*>(region) + page, page, PROT_NONE), 0);
+  auto* data = reinterpret_cast<unsigned char*>(static_cast<char*>(region) + page - 64);
+  for (int i = 0; i < 64; ++i) data[i] = static_cast<unsigned char>(i);
+  {
+    sycl::buffer<unsigned char, 3> big(data, sycl::range<3>(32, 32, 32));
+    auto as_int = big.reinterpret<int, 1>();
+    EXPECT_EQ(as_int.size(), 32u * 32u * 32u / 4u);
+    EXPECT_EQ(big.byte_size(), 32u * 32u * 32u);
+    const unsigned char* c = data;
+    sycl::buffer<unsigned char, 3> big_const(c, sycl::range<3>(32, 32, 32));
+    EXPECT_EQ(big_const.size(), 32u * 32u * 32u);
+  }
+  {
+    // A buffer that fits its data still sees it, in kernels and host accessors.
+    sycl::queue q;
+    sycl::buffer<unsigned char> fits(data, sycl::range<1>(64));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(fits, h);
+      h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] += 1; });
+    });
+    sycl::host_accessor r(fits, sycl::read_only);
+    for (int i = 0; i < 64; ++i) EXPECT_EQ(r[i], i + 1);
+  }
+  EXPECT_EQ(data[5], 6); // written back on destruction
+  munmap(region, 2 * page);
 }
 
 TEST(RuntimeBuffer, UseHostPtrStorageIsTheUsersMemory) {

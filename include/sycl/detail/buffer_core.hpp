@@ -26,13 +26,17 @@ struct buffer_layout {
 };
 
 // Creates a buffer. host_data: initial contents (may be null); write_back: the pointer the
-// contents go back to on destruction (may be null); use_host_ptr: host_data is the storage.
+// contents go back to on destruction (may be null); use_host_ptr: host_data is the storage;
+// defer_copy: host_data stays valid for the buffer's lifetime (SYCL 2020 4.7.2.1: the buffer
+// owns a host pointer it was given), so its contents are copied when a command or host
+// accessor first needs them, not before.
 SYCLONE_EXPORT std::shared_ptr<buffer_impl>
 make_buffer(const buffer_layout& layout, const void* host_data, void* write_back, bool use_host_ptr,
-            host_allocator alloc, const void* props /* const property_list* */);
-SYCLONE_EXPORT std::shared_ptr<buffer_impl> make_sub_buffer(const std::shared_ptr<buffer_impl>& parent,
-                                                            const buffer_layout& layout,
-                                                            std::size_t element_offset);
+            host_allocator alloc, const void* props /* const property_list* */,
+            bool defer_copy = false);
+SYCLONE_EXPORT std::shared_ptr<buffer_impl>
+make_sub_buffer(const std::shared_ptr<buffer_impl>& parent, const buffer_layout& layout,
+                std::size_t element_offset);
 // Write-back target on destruction and of handler::update_host: a raw pointer, or a callback
 // (shared_ptr, iterators) that copies elements [first, first + count) of the buffer's contents
 // (`src` is element 0) to the same elements of the destination.
@@ -59,8 +63,7 @@ SYCLONE_EXPORT void* bind_captured_accessor(const void* capturing_cg, buffer_imp
 // The command group currently copying its kernel functor on this thread (null otherwise).
 SYCLONE_EXPORT const void* capturing_command_group() noexcept;
 // Reserves local memory for a local_accessor; returns its offset in the work-group's block.
-SYCLONE_EXPORT std::size_t reserve_local_memory(handler& cgh, std::size_t bytes,
-                                                std::size_t align);
+SYCLONE_EXPORT std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t align);
 // Called when a local_accessor is copied while a command group captures its kernel: the kernel
 // uses local memory (a range kernel that does throws errc::kernel_argument at submit).
 SYCLONE_EXPORT void note_captured_local_accessor(const void* capturing_cg) noexcept;
