@@ -345,8 +345,10 @@ void handler::hierarchical_dispatch(range<D> groups, const range<D>* local_size,
                               "work-groups (a flexible range in parallel_for_work_item may "
                               "still be larger)");
   } else {
-    // Implementation-defined size (SYCL 2020 4.9.4.2.3): 64 work-items along the last dimension.
-    local[D - 1] = limit < 64 ? limit : 64;
+    // Implementation-defined size (SYCL 2020 4.9.4.2.3): one work-item, as DPC++ chooses, so
+    // that a program whose physical ids assume it (the CTS's handler tests do: with a flexible
+    // range of 1, h_item::get_global_id() is the group's id) runs the same here. Programs that
+    // want more parallelism per group pass a work-group size.
   }
   detail::kernel_launch l =
       prepare<name_t, object_t>(groups, local, f, detail::hierarchical_error_slot(*this));

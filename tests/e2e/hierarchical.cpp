@@ -124,6 +124,9 @@ int main() {
        });
      }).wait();
     sycl::range<3> local(local_size[0], local_size[1], local_size[2]);
+    // syclone's implementation-defined size is one work-item (DPC++'s choice): physical global
+    // ids are then the group ids (the CTS's handler tests rely on it).
+    CHECK(local == sycl::range<3>(1, 1, 1));
     std::size_t n = (groups * local).size();
     seen = sycl::malloc_shared<int>(n, q);
     int* small = sycl::malloc_shared<int>(groups.size(), q);
@@ -142,6 +145,18 @@ int main() {
      }).wait();
     for (std::size_t i = 0; i < n; ++i) CHECK(seen[i] == 1);
     for (std::size_t i = 0; i < groups.size(); ++i) CHECK(small[i] == 1);
+    // The CTS's pattern (handler_invoke_api.h): a flexible range of 1 indexes by the physical
+    // global id, which must stay inside groups.size() elements.
+    for (std::size_t i = 0; i < groups.size(); ++i) small[i] = -1;
+    q.submit([&](sycl::handler& h) {
+       h.parallel_for_work_group(sycl::range<1>(groups.size()), [=](sycl::group<1> g) {
+         g.parallel_for_work_item(sycl::range<1>(1), [&](sycl::h_item<1> it) {
+           if (it.get_global_id(0) < groups.size())
+             small[it.get_global_id(0)] = static_cast<int>(it.get_global_id(0));
+         });
+       });
+     }).wait();
+    for (std::size_t i = 0; i < groups.size(); ++i) CHECK(small[i] == static_cast<int>(i));
     sycl::free(seen, q);
     sycl::free(small, q);
     sycl::free(local_size, q);
