@@ -151,7 +151,8 @@ public:
     parallel_for_impl<KernelName, no_properties>(num_work_items, kernel_func);
   }
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType,
-            typename Properties, typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+            typename Properties,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
   void parallel_for(range<Dimensions> num_work_items, Properties, const KernelType& kernel_func) {
     parallel_for_impl<KernelName, Properties>(num_work_items, kernel_func);
   }
@@ -165,7 +166,8 @@ public:
     parallel_for_impl<KernelName, no_properties>(execution_range, kernel_func);
   }
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType,
-            typename Properties, typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
+            typename Properties,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
   void parallel_for(nd_range<Dimensions> execution_range, Properties,
                     const KernelType& kernel_func) {
     parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
@@ -244,7 +246,8 @@ public:
     }
     if constexpr (std::is_invocable_v<F&, interop_handle>)
       set_host_task([task](interop_handle ih) { (*task)(ih); });
-    else set_host_task([task](interop_handle) { (*task)(); });
+    else
+      set_host_task([task](interop_handle) { (*task)(); });
   }
 
   // sycl_ext_oneapi_enqueue_native_command (and its first name, sycl_ext_codeplay_...): the
@@ -435,7 +438,7 @@ private:
         object = std::make_shared<Object>(Object{args..., {}});
     }
 #if SYCLONE_SYCL_COMPILER
-    detail::kernel_entry<Name>(*object);
+    detail::kernel_entry<detail::unique_kernel_name_t<Name>>(*object);
 #endif
     if constexpr (detail::dev::is_host) (void)&detail::host_kernel<Name>::registration;
     l.name = detail::kernel_name<Name>();

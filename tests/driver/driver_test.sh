@@ -88,6 +88,13 @@ two_tu)
   ./fill_app >fill.txt
   expect_in fill.txt "^image nvptx64 llvm-bc [0-9]+ 3$" "^kernel nvptx64 _ZTS11fill_kernelIiE$" \
     "^kernel nvptx64 _ZTS11fill_kernelIfE$" "^kernel nvptx64 _ZTSZ11fill_lambdaPiEUlvE_$"
+  # Two TUs whose kernels are named by internal-linkage types that mangle alike (a lambda in a
+  # static function, a class of an anonymous namespace): four kernels, each unit's own.
+  "$S" "$IN/tu_local1.cpp" "$IN/tu_local2.cpp" dump.o -o tu_local_app
+  ./tu_local_app >tu_local.txt
+  expect_in tu_local.txt "^image nvptx64 llvm-bc [0-9]+ 4$"
+  [ "$(grep -c '^kernel nvptx64 .*tu_local' tu_local.txt)" = 4 ] ||
+    fail "tu_local: expected 4 unit-scoped kernels: $(cat tu_local.txt)"
   ;;
 
 archive)

@@ -25,6 +25,8 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string_view>
@@ -148,6 +150,26 @@ std::vector<std::string> source_tokens(const input& in) {
   return tokens;
 }
 
+// The translation unit's identity (SYCLONE_TU_ID, include/sycl/detail/kernel_launch.hpp): a hash
+// of the source's absolute path, the same for its host and device compiles, and for separate
+// -fsycl-host-only / -fsycl-device-only runs. Kernels named by a type of internal linkage (a
+// lambda in a static function) take it into their names, so that two translation units'
+// kernels of equal mangled names stay two kernels in the linked device image.
+std::vector<std::string> tu_flags(const std::string& source) {
+  llvm::SmallString<256> absolute(source);
+  (void)llvm::sys::fs::make_absolute(absolute);
+  llvm::sys::path::remove_dots(absolute, true);
+  std::uint64_t h = 1469598103934665603ull; // FNV-1a
+  for (unsigned char c : absolute.str()) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char value[64];
+  std::snprintf(value, sizeof value, "-D__SYCLONE_TU_ID__=0x%016llxULL",
+                static_cast<unsigned long long>(h));
+  return {value};
+}
+
 std::vector<std::string> output_tokens(const std::string& object) {
   if (object.empty()) return {"-fsyntax-only"};
   return {"-c", "-o", object};
@@ -269,6 +291,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
   std::vector<std::string> records; // the plugin's files: host compile, then each device compile
   records.push_back(object.empty() ? std::string() : s.temp.file("host.sub_groups"));
   append(host.args, plugin_flags(s, records.back()));
+  append(host.args, tu_flags(in.path));
   append(host.args, source_tokens(in));
   append(host.args, output_tokens(object));
   jobs.push_back(std::move(host));
@@ -286,6 +309,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
       if (extra.target.empty() || extra.target == name) device.args.push_back(extra.flag);
     records.push_back(object.empty() ? std::string() : s.temp.file(name + ".sub_groups"));
     append(device.args, plugin_flags(s, records.back()));
+    append(device.args, tu_flags(in.path));
     append(device.args, source_tokens(in));
     if (object.empty()) {
       device.args.push_back("-fsyntax-only");
@@ -573,6 +597,7 @@ int host_only(session& s) {
   job command{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
               {}};
   append(command.args, plugin_flags(s, ""));
+  if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
   append(command.args, passthrough_arguments(s.line));
   return s.run.run(command);
 }
@@ -589,6 +614,7 @@ int device_only(session& s) {
   for (auto flag : target.compile_flags) command.args.emplace_back(flag);
   append(command.args, {"-isystem", s.tools.include_dir()});
   append(command.args, plugin_flags(s, ""));
+  if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
   for (const auto& extra : s.line.device_flags)
     if (extra.target.empty() || extra.target == targets[0]) command.args.push_back(extra.flag);
   if (!s.line.emit_llvm) command.args.push_back("-emit-llvm");

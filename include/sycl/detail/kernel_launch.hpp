@@ -33,10 +33,49 @@ struct auto_name {};
 template <typename Name, typename Functor>
 using kernel_name_t = std::conditional_t<std::is_same_v<Name, auto_name>, Functor, Name>;
 
+#if SYCLONE_SYCL_COMPILER
+// A kernel name of internal linkage (a lambda or class in a static function or an anonymous
+// namespace) mangles alike in every translation unit that has one, and the linked device image
+// would keep one kernel for all of them: a launch from one unit could run another's code. Such
+// names are taken as tu_local<Name, SYCLONE_TU_ID>, which syclone++ makes unique per unit
+// (a hash of the source's path). Read from the mangling: an anonymous namespace, an unnamed
+// type ($_), or `L` plus a source name where an unqualified name starts (static functions and
+// variables). An `L` that starts a template argument (after `I` or `E`) is a literal; the rare
+// literal of an enumeration type after another argument reads as internal, which only makes
+// that kernel's name unique per unit.
+#ifndef __SYCLONE_TU_ID__
+#define __SYCLONE_TU_ID__ 0ULL
+#endif
+constexpr bool internal_linkage_mangling(const char* s) {
+  for (std::size_t i = 0; s[i] != '\0'; ++i) {
+    if (s[i] == '$' && s[i + 1] == '_') return true;
+    if (s[i] == '_') {
+      const char* anon = "_GLOBAL__N_";
+      std::size_t k = 0;
+      while (anon[k] != '\0' && s[i + k] == anon[k]) ++k;
+      if (anon[k] == '\0') return true;
+    }
+    if (s[i] == 'L' && i > 0 && s[i + 1] >= '1' && s[i + 1] <= '9' && s[i - 1] != 'I' &&
+        s[i - 1] != 'E')
+      return true;
+  }
+  return false;
+}
+template <typename Name, unsigned long long TU>
+struct tu_local {};
+template <typename Name>
+using unique_kernel_name_t =
+    std::conditional_t<internal_linkage_mangling(__builtin_sycl_unique_stable_name(Name)),
+                       tu_local<Name, __SYCLONE_TU_ID__>, Name>;
+#else
+template <typename Name>
+using unique_kernel_name_t = Name;
+#endif
+
 template <typename Name>
 const char* kernel_name() {
 #if SYCLONE_SYCL_COMPILER
-  return __builtin_sycl_unique_stable_name(Name);
+  return __builtin_sycl_unique_stable_name(unique_kernel_name_t<Name>);
 #else
   return typeid(Name).name();
 #endif
@@ -58,7 +97,7 @@ struct kernel_launch {
   std::size_t local[3] = {1, 1, 1};  // nd_range only
   std::shared_ptr<void> object;      // the kernel object (host copy)
   std::size_t object_size = 0;
-  kernel_handler* handler_slot = nullptr; // inside object, when the functor takes one
+  kernel_handler* handler_slot = nullptr;               // inside object, when the functor takes one
   const spec_constant_values* spec_constants = nullptr; // set by the runtime at submission
   // Seed 004 / SYCL 2020 5.8.1 required sub-group size: 0 when the kernel states none, else N,
   // sub_group_size_primary or sub_group_size_automatic (from a sub_group_size property).
@@ -73,12 +112,13 @@ struct kernel_launch {
   bool work_item_streams = false;
   void (*run_single)(const void* object) = nullptr;
   void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
-  void (*run_item)(const void* object, const std::size_t* group, const std::size_t* local) =
-      nullptr;
+  void (*run_item)(const void* object, const std::size_t* group,
+                   const std::size_t* local) = nullptr;
 };
 
 template <typename F, typename... Args>
-inline constexpr bool takes_kernel_handler_v = std::is_invocable_v<const F&, Args..., kernel_handler>;
+inline constexpr bool takes_kernel_handler_v =
+    std::is_invocable_v<const F&, Args..., kernel_handler>;
 
 template <int D>
 SYCLONE_INLINE int hw_dim(int sycl_dim) {
@@ -91,11 +131,15 @@ struct single_task_kernel {
   kernel_handler m_kh;
 
   SYCLONE_INLINE void invoke() const {
-    if constexpr (takes_kernel_handler_v<F>) m_f(m_kh);
-    else m_f();
+    if constexpr (takes_kernel_handler_v<F>)
+      m_f(m_kh);
+    else
+      m_f();
   }
   void operator()() const { invoke(); }
-  static void run_single(const void* self) { static_cast<const single_task_kernel*>(self)->invoke(); }
+  static void run_single(const void* self) {
+    static_cast<const single_task_kernel*>(self)->invoke();
+  }
 };
 
 template <int D, typename F>
@@ -107,8 +151,10 @@ struct range_kernel {
   using item_t = item<D, false>;
   SYCLONE_INLINE void invoke(const id<D>& i) const {
     item_t it = item_access::make(i, m_range);
-    if constexpr (takes_kernel_handler_v<F, item_t>) m_f(it, m_kh);
-    else m_f(it);
+    if constexpr (takes_kernel_handler_v<F, item_t>)
+      m_f(it, m_kh);
+    else
+      m_f(it);
   }
   // Device body: one work-item per hardware thread, surplus threads of the last block idle.
   void operator()() const {
@@ -151,8 +197,10 @@ struct nd_range_kernel {
 
   SYCLONE_INLINE void invoke(const id<D>& g, const id<D>& l) const {
     nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups, m_offset);
-    if constexpr (takes_kernel_handler_v<F, nd_item<D>>) m_f(it, m_kh);
-    else m_f(it);
+    if constexpr (takes_kernel_handler_v<F, nd_item<D>>)
+      m_f(it, m_kh);
+    else
+      m_f(it);
   }
   void operator()() const {
     if constexpr (!dev::is_host) {

@@ -99,7 +99,7 @@ template <typename Name, typename Functor, typename Properties>
 constexpr std::uint32_t note_sub_group_size() {
   constexpr std::uint32_t size =
       ext::oneapi::experimental::detail::kernel_sub_group_size<Functor, Properties>();
-  return kernel_sub_group_requirement<Name, Functor, size>::value;
+  return kernel_sub_group_requirement<unique_kernel_name_t<Name>, Functor, size>::value;
 }
 } // namespace detail
 SYCLONE_END_NAMESPACE

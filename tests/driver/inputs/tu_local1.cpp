@@ -1,0 +1,16 @@
+// Kernels named by types of internal linkage, spelled alike in tu_local1.cpp and tu_local2.cpp
+// with different bodies: the linked image must keep both units' kernels.
+#include <sycl/sycl.hpp>
+
+namespace {
+class same_name;
+}
+
+static void run(sycl::queue& q, int* p) {
+  q.single_task([=] { p[0] = 1; });
+  q.single_task<same_name>([=] { p[1] = 1 * 10; });
+}
+
+void run_1(sycl::queue& q, int* p) {
+  run(q, p);
+}
