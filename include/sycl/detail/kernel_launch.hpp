@@ -38,26 +38,58 @@ using kernel_name_t = std::conditional_t<std::is_same_v<Name, auto_name>, Functo
 // namespace) mangles alike in every translation unit that has one, and the linked device image
 // would keep one kernel for all of them: a launch from one unit could run another's code. Such
 // names are taken as tu_local<Name, SYCLONE_TU_ID>, which syclone++ makes unique per unit
-// (a hash of the source's path). Read from the mangling: an anonymous namespace, an unnamed
-// type ($_), or `L` plus a source name where an unqualified name starts (static functions and
-// variables). An `L` that starts a template argument (after `I` or `E`) is a literal; the rare
-// literal of an enumeration type after another argument reads as internal, which only makes
-// that kernel's name unique per unit.
+// (a hash of the source's path). Read from the Itanium mangling, source names skipped: an
+// anonymous namespace, an unnamed type ($_), or `L` plus a source name where a name starts
+// (static functions and variables). An `L` that opens a template argument (after `I` or `E`)
+// is a literal; the rare literal of an enumeration type right after a type argument reads as
+// internal, which only makes that kernel's name unique per unit.
 #ifndef __SYCLONE_TU_ID__
 #define __SYCLONE_TU_ID__ 0ULL
 #endif
-constexpr bool internal_linkage_mangling(const char* s) {
+constexpr bool mangling_contains(const char* s, const char* part) {
   for (std::size_t i = 0; s[i] != '\0'; ++i) {
-    if (s[i] == '$' && s[i + 1] == '_') return true;
-    if (s[i] == '_') {
-      const char* anon = "_GLOBAL__N_";
-      std::size_t k = 0;
-      while (anon[k] != '\0' && s[i + k] == anon[k]) ++k;
-      if (anon[k] == '\0') return true;
+    std::size_t k = 0;
+    while (part[k] != '\0' && s[i + k] == part[k]) ++k;
+    if (part[k] == '\0') return true;
+  }
+  return false;
+}
+constexpr bool internal_linkage_mangling(const char* s) {
+  if (mangling_contains(s, "_GLOBAL__N_") || mangling_contains(s, "$_")) return true;
+  std::size_t length = 0;
+  while (s[length] != '\0') ++length;
+  const std::size_t start = mangling_contains(s, "_ZTS") && s[0] == '_' ? 4 : 0;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = start;
+  while (i < length) {
+    const char c = s[i];
+    const char before = i > start ? s[i - 1] : '\0';
+    if (digit(c)) {
+      std::size_t n = 0, j = i;
+      while (j < length && digit(s[j])) n = n * 10 + static_cast<std::size_t>(s[j++] - '0');
+      // Substitutions, template parameters, discriminators and array bounds carry numbers;
+      // elsewhere a number is a source name's length: its characters are a name, not mangling.
+      if (before == 'S' || before == 'T' || before == '_' || before == 'A')
+        i = j;
+      else
+        i = j + n < length ? j + n : length;
+      continue;
     }
-    if (s[i] == 'L' && i > 0 && s[i + 1] >= '1' && s[i + 1] <= '9' && s[i - 1] != 'I' &&
-        s[i - 1] != 'E')
-      return true;
+    if (c == 'L') {
+      const char next = i + 1 < length ? s[i + 1] : '\0';
+      if (digit(next)) {
+        if (before != 'I' && before != 'E') return true; // L<source-name>: internal linkage
+        ++i; // a literal of a class or enumeration type: its type's name follows
+        continue;
+      }
+      if (next == '_' && i + 2 < length && s[i + 2] == 'Z') {
+        i += 2; // an entity's address or reference: scan its mangled name too
+        continue;
+      }
+      while (i < length && s[i] != 'E') ++i; // a literal of a built-in type
+      continue;
+    }
+    ++i;
   }
   return false;
 }
