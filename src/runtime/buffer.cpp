@@ -389,6 +389,18 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_layout& layout, const void
   if (props) *b->properties() = *static_cast<const property_list*>(props);
   return b;
 }
+// The entry point of programs built before make_buffer took defer_copy (libsyclone.so.0's
+// ABI): they copy their host data at construction, as they always did.
+SYCLONE_EXPORT std::shared_ptr<buffer_impl> make_buffer(const buffer_layout& layout,
+                                                        const void* host_data, void* write_back,
+                                                        bool use_host_ptr, host_allocator alloc,
+                                                        const void* props);
+std::shared_ptr<buffer_impl> make_buffer(const buffer_layout& layout, const void* host_data,
+                                         void* write_back, bool use_host_ptr, host_allocator alloc,
+                                         const void* props) {
+  return make_buffer(layout, host_data, write_back, use_host_ptr, std::move(alloc), props, false);
+}
+
 std::shared_ptr<buffer_impl> make_sub_buffer(const std::shared_ptr<buffer_impl>& parent,
                                              const buffer_layout& layout,
                                              std::size_t element_offset) {
