@@ -829,6 +829,16 @@ template <typename T, int D, typename A, access_mode M>
 host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {})
     -> host_accessor<T, D, M>;
 
+// SYCL 2020 4.7.6.4: no_init is a property of accessor and host_accessor.
+template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget,
+          access::placeholder IsPlaceholder>
+struct is_property_of<property::no_init,
+                      accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>>
+    : std::true_type {};
+template <typename DataT, int Dimensions, access_mode AccessMode>
+struct is_property_of<property::no_init, host_accessor<DataT, Dimensions, AccessMode>>
+    : std::true_type {};
+
 // SYCL 2020 4.7.6.16 (deprecated, SYCL 1.2.1): accessor<T, D, mode, target::host_buffer> is a
 // host accessor (what the deprecated buffer::get_access<mode>() returns).
 template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>

@@ -335,6 +335,17 @@ private:
   property_list m_props;
 };
 
+// SYCL 2020 4.7.2.2: the buffer properties are properties of buffer.
+template <typename T, int Dimensions, typename AllocatorT>
+struct is_property_of<property::buffer::use_host_ptr, buffer<T, Dimensions, AllocatorT>>
+    : std::true_type {};
+template <typename T, int Dimensions, typename AllocatorT>
+struct is_property_of<property::buffer::use_mutex, buffer<T, Dimensions, AllocatorT>>
+    : std::true_type {};
+template <typename T, int Dimensions, typename AllocatorT>
+struct is_property_of<property::buffer::context_bound, buffer<T, Dimensions, AllocatorT>>
+    : std::true_type {};
+
 // SYCL 2020 4.7.2.4. Deduction guides.
 template <class InputIterator, class AllocatorT>
 buffer(InputIterator, InputIterator, AllocatorT, const property_list& = {})

@@ -418,6 +418,12 @@ private:
   std::shared_ptr<detail::queue_impl> m_impl;
 };
 
+// SYCL 2020 4.6.5.2: the queue properties are properties of queue.
+template <>
+struct is_property_of<property::queue::enable_profiling, queue> : std::true_type {};
+template <>
+struct is_property_of<property::queue::in_order, queue> : std::true_type {};
+
 SYCLONE_END_NAMESPACE
 
 template <>

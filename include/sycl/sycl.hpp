@@ -18,6 +18,7 @@
 #include <sycl/handler.hpp>
 #include <sycl/hierarchical.hpp>
 #include <sycl/id.hpp>
+#include <sycl/image.hpp>
 #include <sycl/info.hpp>
 #include <sycl/interop_handle.hpp>
 #include <sycl/is_device_copyable.hpp>
