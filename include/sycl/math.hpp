@@ -1290,12 +1290,15 @@ SYCLONE_INLINE detail::value_t<NonScalar> step(typename NonScalar::value_type ed
       detail::materialize(x));
 }
 namespace detail {
+// SYCL 2020 (OpenCL C's smoothstep): t = clamp((x - edge0) / (edge1 - edge0), 0, 1), then
+// t * t * (3 - 2 * t), evaluated in the element type, each step rounded to it as a half, float
+// or double unit computes it (for half not in float: the CTS's reference is the half formula).
 template <typename F, typename E0, typename E1>
 SYCLONE_INLINE F smoothstep_element(E0 e0, E1 e1, F v) {
   using W = sm::work_t<F>;
-  W t = (W(v) - W(e0)) / (W(e1) - W(e0));
-  t = sm::fmin(sm::fmax(t, W(0)), W(1));
-  return F(t * t * (W(3) - W(2) * t));
+  F t = (v - F(e0)) / (F(e1) - F(e0));
+  t = F(sm::fmin(sm::fmax(W(t), W(0)), W(1))); // exact: clamping rounds nothing
+  return t * t * (F(3) - F(2) * t);
 }
 } // namespace detail
 // smoothstep(edge0, edge1, x): both edges of x's type, or (template <typename NonScalar>
