@@ -190,6 +190,31 @@ template <typename DataT>
   else
     __builtin_trap();
 }
+
+// What the four image accessors share (SYCL 2020 4.7.6.13-14): common reference semantics over
+// their state, the no_init property query and size(). Derived::class_name names the class in
+// messages.
+template <typename Derived>
+class image_accessor_base {
+public:
+  friend bool operator==(const Derived& a, const Derived& b) { return a.m_state == b.m_state; }
+  friend bool operator!=(const Derived& a, const Derived& b) { return !(a == b); }
+
+  template <typename Property>
+  bool has_property() const noexcept {
+    return accessor_has_property<Property>(m_state.no_init);
+  }
+  template <typename Property>
+  Property get_property() const {
+    return accessor_get_property<Property>(m_state.no_init, Derived::class_name);
+  }
+
+  std::size_t size() const noexcept { return m_state.size; }
+
+private:
+  friend struct std::hash<Derived>;
+  image_accessor_state m_state;
+};
 } // namespace detail
 
 template <typename DataT, int Dimensions, access_mode AccessMode,
@@ -468,7 +493,9 @@ struct is_property_of<property::image::context_bound, sampled_image<Dimensions, 
 
 // SYCL 2020 4.7.6.13. Unsampled image accessors: read or write, in a kernel or a host task.
 template <typename DataT, int Dimensions, access_mode AccessMode, image_target AccessTarget>
-class unsampled_image_accessor {
+class unsampled_image_accessor
+    : public detail::image_accessor_base<
+          unsampled_image_accessor<DataT, Dimensions, AccessMode, AccessTarget>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "image accessors have 1 to 3 dimensions");
   static_assert(detail::is_image_element_v<DataT>,
                 "SYCL 2020 4.7.6.13: the element type of an image accessor is int4, uint4, "
@@ -497,25 +524,6 @@ public:
     detail::images_not_supported("sycl::unsampled_image_accessor");
   }
 
-  friend bool operator==(const unsampled_image_accessor& a, const unsampled_image_accessor& b) {
-    return a.m_state == b.m_state;
-  }
-  friend bool operator!=(const unsampled_image_accessor& a, const unsampled_image_accessor& b) {
-    return !(a == b);
-  }
-
-  template <typename Property>
-  bool has_property() const noexcept {
-    return detail::accessor_has_property<Property>(m_state.no_init);
-  }
-  template <typename Property>
-  Property get_property() const {
-    return detail::accessor_get_property<Property>(m_state.no_init,
-                                                   "sycl::unsampled_image_accessor");
-  }
-
-  std::size_t size() const noexcept { return m_state.size; }
-
   template <typename CoordT, sycl::access_mode M = AccessMode,
             typename = std::enable_if_t<M == sycl::access_mode::read &&
                                         std::is_same_v<CoordT, coordinate_t>>>
@@ -533,13 +541,15 @@ public:
   }
 
 private:
-  friend struct std::hash<unsampled_image_accessor>;
-  detail::image_accessor_state m_state;
+  friend class detail::image_accessor_base<unsampled_image_accessor>;
+  static constexpr const char* class_name = "sycl::unsampled_image_accessor";
 };
 
 // SYCL 2020 4.7.6.13. Host unsampled image accessors: host code outside host tasks.
 template <typename DataT, int Dimensions, access_mode AccessMode>
-class host_unsampled_image_accessor {
+class host_unsampled_image_accessor
+    : public detail::image_accessor_base<
+          host_unsampled_image_accessor<DataT, Dimensions, AccessMode>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "image accessors have 1 to 3 dimensions");
   static_assert(detail::is_image_element_v<DataT>,
                 "SYCL 2020 4.7.6.13: the element type of an image accessor is int4, uint4, "
@@ -565,27 +575,6 @@ public:
     detail::images_not_supported("sycl::host_unsampled_image_accessor");
   }
 
-  friend bool operator==(const host_unsampled_image_accessor& a,
-                         const host_unsampled_image_accessor& b) {
-    return a.m_state == b.m_state;
-  }
-  friend bool operator!=(const host_unsampled_image_accessor& a,
-                         const host_unsampled_image_accessor& b) {
-    return !(a == b);
-  }
-
-  template <typename Property>
-  bool has_property() const noexcept {
-    return detail::accessor_has_property<Property>(m_state.no_init);
-  }
-  template <typename Property>
-  Property get_property() const {
-    return detail::accessor_get_property<Property>(m_state.no_init,
-                                                   "sycl::host_unsampled_image_accessor");
-  }
-
-  std::size_t size() const noexcept { return m_state.size; }
-
   template <typename CoordT, sycl::access_mode M = AccessMode,
             typename = std::enable_if_t<M != sycl::access_mode::write &&
                                         std::is_same_v<CoordT, coordinate_t>>>
@@ -603,13 +592,14 @@ public:
   }
 
 private:
-  friend struct std::hash<host_unsampled_image_accessor>;
-  detail::image_accessor_state m_state;
+  friend class detail::image_accessor_base<host_unsampled_image_accessor>;
+  static constexpr const char* class_name = "sycl::host_unsampled_image_accessor";
 };
 
 // SYCL 2020 4.7.6.14. Sampled image accessors: read-only, in a kernel or a host task.
 template <typename DataT, int Dimensions, image_target AccessTarget>
-class sampled_image_accessor {
+class sampled_image_accessor
+    : public detail::image_accessor_base<sampled_image_accessor<DataT, Dimensions, AccessTarget>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "image accessors have 1 to 3 dimensions");
   static_assert(detail::is_image_element_v<DataT>,
                 "SYCL 2020 4.7.6.14: the element type of an image accessor is int4, uint4, "
@@ -630,24 +620,6 @@ public:
     detail::images_not_supported("sycl::sampled_image_accessor");
   }
 
-  friend bool operator==(const sampled_image_accessor& a, const sampled_image_accessor& b) {
-    return a.m_state == b.m_state;
-  }
-  friend bool operator!=(const sampled_image_accessor& a, const sampled_image_accessor& b) {
-    return !(a == b);
-  }
-
-  template <typename Property>
-  bool has_property() const noexcept {
-    return detail::accessor_has_property<Property>(m_state.no_init);
-  }
-  template <typename Property>
-  Property get_property() const {
-    return detail::accessor_get_property<Property>(m_state.no_init, "sycl::sampled_image_accessor");
-  }
-
-  std::size_t size() const noexcept { return m_state.size; }
-
   template <typename CoordT, typename = std::enable_if_t<std::is_same_v<CoordT, coordinate_t>>>
   DataT read(const CoordT& coords) const noexcept {
     (void)coords;
@@ -655,13 +627,14 @@ public:
   }
 
 private:
-  friend struct std::hash<sampled_image_accessor>;
-  detail::image_accessor_state m_state;
+  friend class detail::image_accessor_base<sampled_image_accessor>;
+  static constexpr const char* class_name = "sycl::sampled_image_accessor";
 };
 
 // SYCL 2020 4.7.6.14. Host sampled image accessors.
 template <typename DataT, int Dimensions>
-class host_sampled_image_accessor {
+class host_sampled_image_accessor
+    : public detail::image_accessor_base<host_sampled_image_accessor<DataT, Dimensions>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "image accessors have 1 to 3 dimensions");
   static_assert(detail::is_image_element_v<DataT>,
                 "SYCL 2020 4.7.6.14: the element type of an image accessor is int4, uint4, "
@@ -681,27 +654,6 @@ public:
     detail::images_not_supported("sycl::host_sampled_image_accessor");
   }
 
-  friend bool operator==(const host_sampled_image_accessor& a,
-                         const host_sampled_image_accessor& b) {
-    return a.m_state == b.m_state;
-  }
-  friend bool operator!=(const host_sampled_image_accessor& a,
-                         const host_sampled_image_accessor& b) {
-    return !(a == b);
-  }
-
-  template <typename Property>
-  bool has_property() const noexcept {
-    return detail::accessor_has_property<Property>(m_state.no_init);
-  }
-  template <typename Property>
-  Property get_property() const {
-    return detail::accessor_get_property<Property>(m_state.no_init,
-                                                   "sycl::host_sampled_image_accessor");
-  }
-
-  std::size_t size() const noexcept { return m_state.size; }
-
   template <typename CoordT, typename = std::enable_if_t<std::is_same_v<CoordT, coordinate_t>>>
   DataT read(const CoordT& coords) const noexcept {
     (void)coords;
@@ -709,8 +661,8 @@ public:
   }
 
 private:
-  friend struct std::hash<host_sampled_image_accessor>;
-  detail::image_accessor_state m_state;
+  friend class detail::image_accessor_base<host_sampled_image_accessor>;
+  static constexpr const char* class_name = "sycl::host_sampled_image_accessor";
 };
 
 // SYCL 2020 4.7.6.13: no_init is a property of the unsampled image accessors.

@@ -58,7 +58,8 @@ constexpr bool internal_linkage_mangling(const char* s) {
   if (mangling_contains(s, "_GLOBAL__N_") || mangling_contains(s, "$_")) return true;
   std::size_t length = 0;
   while (s[length] != '\0') ++length;
-  const std::size_t start = mangling_contains(s, "_ZTS") && s[0] == '_' ? 4 : 0;
+  const bool type_name = length >= 4 && s[0] == '_' && s[1] == 'Z' && s[2] == 'T' && s[3] == 'S';
+  const std::size_t start = type_name ? 4 : 0; // past the "typeinfo name" prefix
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   std::size_t i = start;
   while (i < length) {
