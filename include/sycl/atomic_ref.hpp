@@ -117,8 +117,8 @@ public:
 
   T exchange(T operand, memory_order order = default_read_modify_write_order,
              memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope,
+    return rmw<detail::dev::rmw_op::exchange>(
+        order, scope, operand,
         [&](int o, int s) {
           T result;
           __scoped_atomic_exchange(m_ptr, &operand, &result, o, s);
@@ -156,15 +156,15 @@ public:
   // (4.15.3.3). Each returns the value before the operation.
   T fetch_add(difference_type operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope,
+    return rmw<detail::dev::rmw_op::add>(
+        order, scope, scaled(operand),
         [&](int o, int s) { return __scoped_atomic_fetch_add(m_ptr, scaled(operand), o, s); },
         [&](T old) { return added(old, operand); });
   }
   T fetch_sub(difference_type operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope,
+    return rmw<detail::dev::rmw_op::sub>(
+        order, scope, scaled(operand),
         [&](int o, int s) { return __scoped_atomic_fetch_sub(m_ptr, scaled(operand), o, s); },
         [&](T old) { return subtracted(old, operand); });
   }
@@ -172,36 +172,41 @@ public:
   template <typename U = T, std::enable_if_t<!detail::is_atomic_pointer_v<U>>* = nullptr>
   T fetch_min(T operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope, [&](int o, int s) { return __scoped_atomic_fetch_min(m_ptr, operand, o, s); },
+    return rmw<detail::dev::rmw_op::min>(
+        order, scope, operand,
+        [&](int o, int s) { return __scoped_atomic_fetch_min(m_ptr, operand, o, s); },
         [&](T old) { return smaller(old, operand); });
   }
   template <typename U = T, std::enable_if_t<!detail::is_atomic_pointer_v<U>>* = nullptr>
   T fetch_max(T operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope, [&](int o, int s) { return __scoped_atomic_fetch_max(m_ptr, operand, o, s); },
+    return rmw<detail::dev::rmw_op::max>(
+        order, scope, operand,
+        [&](int o, int s) { return __scoped_atomic_fetch_max(m_ptr, operand, o, s); },
         [&](T old) { return larger(old, operand); });
   }
   template <typename U = T, std::enable_if_t<detail::is_atomic_integral_v<U>>* = nullptr>
   T fetch_and(T operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope, [&](int o, int s) { return __scoped_atomic_fetch_and(m_ptr, operand, o, s); },
+    return rmw<detail::dev::rmw_op::bit_and>(
+        order, scope, operand,
+        [&](int o, int s) { return __scoped_atomic_fetch_and(m_ptr, operand, o, s); },
         [&](T old) { return static_cast<T>(old & operand); });
   }
   template <typename U = T, std::enable_if_t<detail::is_atomic_integral_v<U>>* = nullptr>
   T fetch_or(T operand, memory_order order = default_read_modify_write_order,
              memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope, [&](int o, int s) { return __scoped_atomic_fetch_or(m_ptr, operand, o, s); },
+    return rmw<detail::dev::rmw_op::bit_or>(
+        order, scope, operand,
+        [&](int o, int s) { return __scoped_atomic_fetch_or(m_ptr, operand, o, s); },
         [&](T old) { return static_cast<T>(old | operand); });
   }
   template <typename U = T, std::enable_if_t<detail::is_atomic_integral_v<U>>* = nullptr>
   T fetch_xor(T operand, memory_order order = default_read_modify_write_order,
               memory_scope scope = default_scope) const noexcept {
-    return rmw(
-        order, scope, [&](int o, int s) { return __scoped_atomic_fetch_xor(m_ptr, operand, o, s); },
+    return rmw<detail::dev::rmw_op::bit_xor>(
+        order, scope, operand,
+        [&](int o, int s) { return __scoped_atomic_fetch_xor(m_ptr, operand, o, s); },
         [&](T old) { return static_cast<T>(old ^ operand); });
   }
 
@@ -246,8 +251,11 @@ private:
   // One read-modify-write. `native` issues the builtin with a clang order and scope; `compute`
   // gives the new value from the old one, for the compare-exchange loop. See
   // detail::dev::atomic_rmw_needs_fences for why a target may need the fences.
-  template <typename Native, typename Compute>
-  T rmw(memory_order order, memory_scope scope, Native native, Compute compute) const noexcept {
+  // `operand` is the operation's operand as the target's own instructions take it (bytes for
+  // pointers).
+  template <detail::dev::rmw_op Op, typename V, typename Native, typename Compute>
+  T rmw(memory_order order, memory_scope scope, V operand, Native native,
+        Compute compute) const noexcept {
     int o = detail::builtin_order(order), s = detail::builtin_scope(scope);
     if constexpr (is_floating && !detail::dev::atomic_float_rmw_native) {
       // The target has no floating-point read-modify-write: its compare-exchange loop.
@@ -257,19 +265,18 @@ private:
           order == memory_order::seq_cst)
         detail::dev::atomic_fence(o, s);
       T old;
-      if (scope == memory_scope::system) {
-        old = load(memory_order::relaxed, scope);
-        while (!compare_exchange_weak(old, compute(old), memory_order::relaxed,
-                                      memory_order::relaxed, scope)) {
-        }
-      } else {
+      if (AddressSpace != access::address_space::local_space &&
+          (scope == memory_scope::system ||
+           (scope == memory_scope::device && detail::dev::atomic_rmw_system_scope_for_device)))
+        old = detail::dev::atomic_rmw_system<Op>(m_ptr, operand, compute);
+      else
         old = native(__ATOMIC_RELAXED, s);
-      }
       if (order == memory_order::acquire || order == memory_order::acq_rel ||
           order == memory_order::seq_cst)
         detail::dev::atomic_fence(__ATOMIC_ACQ_REL, s);
       return old;
     } else {
+      (void)operand;
       (void)compute;
       return native(o, s);
     }

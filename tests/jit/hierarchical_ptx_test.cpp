@@ -95,8 +95,13 @@ TEST(HierarchicalPtx, WorkItemsSpreadOverTheBlockWithBarriersAndSharedVariables)
   EXPECT_GE(count(text, R"(ld\.shared\.)"), 1u) << text;
   // The work-group scope's atomic and its store of the total run once per group: guarded by a
   // comparison of the thread id with 0.
-  EXPECT_EQ(count(text, R"(atom\.global\.add\.u32|red\.global\.add\.u32)"), 1u) << text;
-  EXPECT_TRUE(only_on_thread_zero(text, R"(atom\.global\.add\.u32|red\.global\.add\.u32)")) << text;
+  EXPECT_EQ(
+      count(text, R"(atom\.relaxed\.sys\.add\.u32|atom\.global\.add\.u32|red\.global\.add\.u32)"),
+      1u)
+      << text;
+  EXPECT_TRUE(only_on_thread_zero(
+      text, R"(atom\.relaxed\.sys\.add\.u32|atom\.global\.add\.u32|red\.global\.add\.u32)"))
+      << text;
   EXPECT_TRUE(only_on_thread_zero(text, R"(st\.global\.[bu]32)")) << text;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/rmw_op.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -295,6 +296,11 @@ inline constexpr bool atomic_rmw_needs_fences = false;
 inline constexpr bool atomic_float_rmw_native = true;
 template <typename T, typename Compute>
 T atomic_rmw_loop(T* p, Compute compute, int order, int scope);
+// Device-scope read-modify-writes are the builtins' own; atomic_rmw_system, which a target that
+// widens them defines, is only declared.
+inline constexpr bool atomic_rmw_system_scope_for_device = false;
+template <rmw_op Op, typename T, typename V, typename Compute>
+T atomic_rmw_system(T* p, V v, Compute compute);
 inline void atomic_fence(int order, int scope) {
   __scoped_atomic_thread_fence(order, scope);
 }

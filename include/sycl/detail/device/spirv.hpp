@@ -11,6 +11,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/rmw_op.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -369,6 +370,11 @@ SYCLONE_INLINE T atomic_rmw_loop(T* p, Compute compute, int order, int scope) {
     old = seen;
   }
 }
+// Device-scope read-modify-writes are the builtins' own; atomic_rmw_system, which a target that
+// widens them defines, is only declared.
+inline constexpr bool atomic_rmw_system_scope_for_device = false;
+template <rmw_op Op, typename T, typename V, typename Compute>
+T atomic_rmw_system(T* p, V v, Compute compute);
 SYCLONE_INLINE void atomic_fence(int order, int scope) {
   __scoped_atomic_thread_fence(order, scope);
 }
