@@ -24,7 +24,10 @@ const char* name(int p) {
                                       "backend operation",
                                       "  of which the driver's launch",
                                       "  of which recording the completion event",
-                                      "completion (native event, releases)"};
+                                      "completion (native event, releases)",
+                                      "launch thread: the driver's launch",
+                                      "launch thread: recording the completion event",
+                                      "launch thread: the event handed over, released"};
   return names[p];
 }
 

@@ -23,6 +23,10 @@ enum class submit_phase : int {
   driver_launch, // of which the driver's launch call (cuLaunchKernel)
   driver_record, // of which recording the operation's completion event (cuEventRecord)
   completion,    // after the backend's operation: the event's native handle, releasing captures
+  // On a CUDA stream's launch thread (src/backends/cuda/launch_thread.hpp), per launch it made:
+  thread_launch, // the driver's launch call
+  thread_record, // recording the completion event (when the event is still held)
+  thread_finish, // handing the event over and releasing it
   count
 };
 

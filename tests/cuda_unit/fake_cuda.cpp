@@ -19,6 +19,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 using clock_type = std::chrono::steady_clock;
 
@@ -106,7 +107,22 @@ struct launch_record {
   char name[256];
 };
 launch_record g_last_launch;
-std::size_t g_param_size = 0;
+// The operation log (fake_cuda_log_ops): kernel launches ('k', the first 4 bytes of the kernel
+// object) and copies ('c'), with the calling thread, in the order the calls were made.
+struct op_entry {
+  char kind;
+  unsigned first_word;
+  std::size_t thread;
+};
+std::atomic<bool> g_log_ops{false};
+std::vector<op_entry> g_ops; // guarded by g_mutex
+std::atomic<int> g_fail_launches{0};
+void log_op(char kind, unsigned first_word) {
+  if (!g_log_ops.load()) return;
+  std::lock_guard lock(g_mutex);
+  g_ops.push_back({kind, first_word, std::hash<std::thread::id>()(std::this_thread::get_id())});
+}
+std::atomic<std::size_t> g_param_size{0}; // set by the test, read by launching threads
 // The stream of the last cuMemcpyAsync (guarded by g_mutex).
 CUstream g_last_copy_stream = nullptr;
 
@@ -134,6 +150,8 @@ const char* error_string(CUresult r) {
     return "an illegal memory access was encountered";
   case CUDA_ERROR_NOT_PERMITTED:
     return "operation not permitted";
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+    return "too many resources requested for launch";
   default:
     return nullptr;
   }
@@ -163,6 +181,8 @@ const char* error_name(CUresult r) {
     return "CUDA_ERROR_ILLEGAL_ADDRESS";
   case CUDA_ERROR_NOT_PERMITTED:
     return "CUDA_ERROR_NOT_PERMITTED";
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+    return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
   default:
     return nullptr;
   }
@@ -301,6 +321,7 @@ CUresult cuMemFreeHost(void* p) {
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, std::size_t bytes, CUstream s) {
   if (CUresult r = enter()) return r;
   std::memmove(ptr(dst), ptr(src), bytes);
+  log_op('c', 0);
   {
     std::lock_guard lock(g_mutex);
     g_last_copy_stream = s;
@@ -521,11 +542,21 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     ++g_small_copies;
     return CUDA_SUCCESS;
   }
+  if (g_fail_launches.load() > 0) {
+    --g_fail_launches;
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  }
+  {
+    unsigned first_word = 0;
+    if (g_param_size.load() >= sizeof first_word)
+      std::memcpy(&first_word, params[0], sizeof first_word);
+    log_op('k', first_word);
+  }
   {
     std::lock_guard lock(g_mutex);
-    g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, g_param_size, {}, {}};
-    std::memcpy(g_last_launch.params, params[0],
-                std::min(g_param_size, sizeof g_last_launch.params));
+    const std::size_t param_size = g_param_size.load();
+    g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, param_size, {}, {}};
+    std::memcpy(g_last_launch.params, params[0], std::min(param_size, sizeof g_last_launch.params));
     std::snprintf(g_last_launch.name, sizeof g_last_launch.name, "%s", f->name.c_str());
   }
   ++g_launches;
@@ -570,6 +601,27 @@ void fake_cuda_set_latency_us(long us) {
 int fake_cuda_last_copy_on_launch_stream() {
   std::lock_guard lock(g_mutex);
   return g_last_copy_stream && g_last_copy_stream == g_last_launch.stream;
+}
+// Starts (1) or stops (0) the operation log, emptying it.
+void fake_cuda_log_ops(int on) {
+  std::lock_guard lock(g_mutex);
+  g_ops.clear();
+  g_log_ops = on != 0;
+}
+// The logged operations (at most `max`): kind, first word of the kernel object, calling thread.
+int fake_cuda_ops(char* kinds, unsigned* first_words, std::size_t* threads, int max) {
+  std::lock_guard lock(g_mutex);
+  int n = 0;
+  for (; n < max && n < static_cast<int>(g_ops.size()); ++n) {
+    kinds[n] = g_ops[n].kind;
+    first_words[n] = g_ops[n].first_word;
+    threads[n] = g_ops[n].thread;
+  }
+  return n;
+}
+// The next `n` kernel launches fail with CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES.
+void fake_cuda_fail_launches(int n) {
+  g_fail_launches = n;
 }
 // Makes every later call fail with `code`, as a kernel fault does.
 void fake_cuda_fail_context(int code) {

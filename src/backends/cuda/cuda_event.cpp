@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <thread>
+#include <utility>
 
 namespace syclone::cuda {
 
@@ -34,6 +35,22 @@ stream_handle::~stream_handle() {
   // (a driver already shut down at exit) leave nothing to clean up.
   if (m_owned && try_make_current(m_context) == CUDA_SUCCESS)
     invoke(driver().stream_destroy, m_stream);
+}
+
+void stream_handle::set_launch_error(std::exception_ptr error) {
+  std::lock_guard lock(m_launch_error_mutex);
+  if (!m_launch_error) m_launch_error = std::move(error);
+  m_has_launch_error.store(true, std::memory_order_release);
+}
+
+void stream_handle::rethrow_launch_error_slow() {
+  std::exception_ptr e;
+  {
+    std::lock_guard lock(m_launch_error_mutex);
+    e = std::exchange(m_launch_error, nullptr);
+    m_has_launch_error.store(false, std::memory_order_release);
+  }
+  if (e) std::rethrow_exception(e);
 }
 
 // event_pool
@@ -194,7 +211,32 @@ void cuda_event::record_end_locked() noexcept {
   m_end_recorded.store(true, std::memory_order_release);
 }
 
+void cuda_event::launched(CUevent end) noexcept {
+  m_end = end;
+  m_end_recorded.store(true, std::memory_order_release);
+  m_launch_pending.store(false, std::memory_order_release);
+}
+
+void cuda_event::launch_failed(std::exception_ptr error) noexcept {
+  {
+    std::lock_guard lock(m_mutex);
+    if (!m_error) m_error = std::move(error);
+  }
+  m_done.store(true, std::memory_order_release);
+  launched(nullptr);
+}
+
 CUevent cuda_event::end_event() noexcept {
+  // A launch still with the launch thread: it comes within microseconds.
+  for (int spins = 0; m_launch_pending.load(std::memory_order_acquire); ++spins) {
+    if (spins < 64) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    } else {
+      std::this_thread::yield();
+    }
+  }
   if (!m_end_recorded.load(std::memory_order_acquire)) {
     std::lock_guard lock(m_stream->mutex);
     record_end_locked();
@@ -222,6 +264,7 @@ bool cuda_event::query() {
     m_done.store(true, std::memory_order_release);
     return true;
   }
+  if (m_launch_pending.load(std::memory_order_acquire)) return false; // not even launched yet
   if (CUresult r = try_make_current(m_services.context); r != CUDA_SUCCESS) {
     fail(driver().ctx_set_current.name, r);
     return true;
@@ -257,6 +300,7 @@ void cuda_event::wait() {
       fail(driver().event_synchronize.name, r);
   }
   if (auto e = error()) std::rethrow_exception(e);
+  m_stream->rethrow_launch_error();
 }
 
 void cuda_event::notify(std::function<void(std::exception_ptr)> fn) {

@@ -58,6 +58,13 @@ public:
   // for all the older ones).
   stream_tickets tickets;
   std::atomic<std::uint64_t> completed{0};
+
+  // A kernel launch the launch thread made and the driver refused, whose event nobody held any
+  // more (launch_thread.hpp): the stream's next submission or wait throws it.
+  void set_launch_error(std::exception_ptr error);
+  void rethrow_launch_error() {
+    if (m_has_launch_error.load(std::memory_order_acquire)) rethrow_launch_error_slow();
+  }
   void completed_through(std::uint64_t seq) noexcept {
     std::uint64_t c = completed.load(std::memory_order_relaxed);
     while (c < seq && !completed.compare_exchange_weak(c, seq, std::memory_order_release,
@@ -66,9 +73,14 @@ public:
   }
 
 private:
+  void rethrow_launch_error_slow();
+
   CUcontext m_context;
   CUstream m_stream = nullptr;
   bool m_owned = true;
+  std::atomic<bool> m_has_launch_error{false};
+  std::mutex m_launch_error_mutex;
+  std::exception_ptr m_launch_error;
 };
 
 // Reuses CUevents of one kind: creating one costs a driver call, and every operation records
@@ -196,6 +208,16 @@ public:
     return const_cast<cuda_event*>(this)->end_event();
   }
   std::uint64_t stream_order() const noexcept override { return m_seq; }
+  // A kernel launch handed to the stream's launch thread (launch_thread.hpp): before the event
+  // is published, it waits for the launch, which sets its number on the stream and then calls
+  // launched() with its recorded completion event (null: nothing can ask) or launch_failed().
+  void mark_launch_pending() noexcept {
+    m_launch_pending.store(true, std::memory_order_relaxed);
+    m_end_recorded.store(false, std::memory_order_relaxed);
+  }
+  void set_stream_order(std::uint64_t seq) noexcept { m_seq = seq; }
+  void launched(CUevent end) noexcept;
+  void launch_failed(std::exception_ptr error) noexcept;
   // Records the completion event now; the caller holds the stream's mutex and enqueued nothing
   // after the operation.
   void record_end_locked() noexcept;
@@ -215,6 +237,7 @@ private:
   std::uint64_t m_seq;
   operation_name m_what;
   std::atomic<bool> m_done{false};
+  std::atomic<bool> m_launch_pending{false};
   mutable std::mutex m_mutex;
   std::exception_ptr m_error;
 };

@@ -27,15 +27,31 @@ std::string dims(const unsigned* v) {
 
 } // namespace
 
+namespace {
+// SYCLONE_CUDA_LAUNCH_THREAD=0: every kernel launch is made by the thread that submits it.
+bool launch_thread_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("SYCLONE_CUDA_LAUNCH_THREAD");
+    return !(e && std::string_view(e) == "0");
+  }();
+  return on;
+}
+bool lazy_events();
+} // namespace
+
 cuda_stream::cuda_stream(cuda_device& device, bool profiling)
     : m_device(device), m_profiling(profiling),
-      m_handle(std::make_shared<stream_handle>(device.context(), CU_STREAM_NON_BLOCKING)) {}
+      m_handle(std::make_shared<stream_handle>(device.context(), CU_STREAM_NON_BLOCKING)) {
+  if (!profiling && !lazy_events() && launch_thread_enabled())
+    m_launcher = std::make_unique<launch_thread>(m_handle, device.events().plain_pool);
+}
 
 cuda_stream::cuda_stream(cuda_device& device, bool profiling, CUstream adopted)
     : m_device(device), m_profiling(profiling),
       m_handle(std::make_shared<stream_handle>(device.context(), adopted)) {}
 
 cuda_stream::~cuda_stream() {
+  m_launcher.reset(); // makes the launches it was handed
   // Staging buffers are read by copies still in flight.
   for (auto& s : m_staging) {
     try {
@@ -61,9 +77,19 @@ bool lazy_events() {
 }
 } // namespace
 
+void* cuda_stream::native_handle() const noexcept {
+  m_native_handed_out.store(true, std::memory_order_seq_cst);
+  if (m_launcher) m_launcher->drain();
+  return m_handle->get();
+}
+
 template <typename Enqueue>
 std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& enqueue) {
   const driver_api& d = driver();
+  // Launches handed to the launch thread go first (order); one of them the driver refused, with
+  // nobody left to ask its event, is reported here.
+  if (m_launcher && !m_launcher->idle()) m_launcher->drain();
+  m_handle->rethrow_launch_error();
   event_services& services = m_device.events();
   event_pool& pool = m_profiling ? services.timing_pool : services.plain_pool;
   make_current(m_device.context());
@@ -153,14 +179,15 @@ cuda_stream::run_native(const std::function<void()>& enqueue) {
 
 bool cuda_stream::wait_on_device(runtime::native_event& e) {
   auto* event = dynamic_cast<cuda_event*>(&e);
+  // An earlier operation of this stream: the stream already runs it first.
+  if (event && event->stream() == m_handle.get()) return true;
+  if (m_launcher && !m_launcher->idle()) m_launcher->drain(); // the wait goes behind them
   if (!event) {
     // An event made from a user's CUevent (make_event).
     auto* adopted = dynamic_cast<adopted_event*>(&e);
     return adopted && try_make_current(m_device.context()) == CUDA_SUCCESS &&
            invoke(driver().stream_wait_event, m_handle->get(), adopted->get(), 0u) == CUDA_SUCCESS;
   }
-  // An earlier operation of this stream: the stream already runs it first.
-  if (event->stream() == m_handle.get()) return true;
   // Failing (a failed context) leaves the wait to the host, which reports the error. The
   // event's own context records it, if that was left for later: ask first, then make ours
   // current.
@@ -271,6 +298,30 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
   const launch_geometry& g = p.geometry;
   const bool empty = std::size_t(g.grid[0]) * g.grid[1] * g.grid[2] == 0;
 
+  // A kernel behind work still in flight goes to the launch thread (launch_thread.hpp).
+  if (m_launcher && !empty && launch.object_size <= 4096 &&
+      !m_native_handed_out.load(std::memory_order_relaxed)) {
+    stream_handle& h = *m_handle;
+    const bool busy = h.tickets.begun.load(std::memory_order_relaxed) !=
+                      h.completed.load(std::memory_order_relaxed);
+    if (m_launcher->should_take(busy)) {
+      h.rethrow_launch_error();
+      if (m_staging_count.load(std::memory_order_acquire) != 0) release_staging();
+      auto event = std::allocate_shared<cuda_event>(
+          runtime::pooled_allocator<cuda_event>(), m_device.events(), m_handle, nullptr, nullptr, 0,
+          operation_name::lasting(kernel.description), 0);
+      event->mark_launch_pending();
+      launch_thread::launch l{kernel.function,
+                              {g.grid[0], g.grid[1], g.grid[2]},
+                              {g.block[0], g.block[1], g.block[2]},
+                              static_cast<unsigned>(local_bytes),
+                              launch.object.get(),
+                              launch.object_size,
+                              &kernel.description};
+      m_launcher->take(l, event);
+      return event;
+    }
+  }
   // The kernel's one parameter is the kernel object, passed by value: the driver copies its
   // bytes at the launch call.
   void* params[] = {launch.object.get()};

@@ -6,6 +6,7 @@
 #include "cuda_event.hpp"
 #include "cuda_kernels.hpp"
 #include "launch_geometry.hpp"
+#include "launch_thread.hpp"
 #include "transfer_plan.hpp"
 
 #include <atomic>
@@ -42,7 +43,9 @@ public:
   // kernel before it, where a copy-engine transfer waits several microseconds longer.
   std::shared_ptr<runtime::native_event> copy_to_pinned(const void* src, void* dst,
                                                         std::size_t bytes) override;
-  void* native_handle() const noexcept override { return m_handle->get(); }
+  // The CUstream for the user's own work (interop): every launch handed over was made, and none
+  // is handed over any more, so that what the user enqueues follows what syclone did.
+  void* native_handle() const noexcept override;
   // Runs `enqueue` with the device's context current, between the stream's previous operation
   // and the event it returns.
   std::shared_ptr<runtime::native_event> run_native(const std::function<void()>& enqueue) override;
@@ -76,6 +79,11 @@ private:
   std::mutex m_staging_mutex; // guards m_staging; held across no driver call
   std::vector<staging_buffer> m_staging;
   std::atomic<std::size_t> m_staging_count{0}; // m_staging.size(), read without the lock
+  // Makes the kernel launches of a busy stream (launch_thread.hpp); null for streams that
+  // profile, record events lazily, belong to the user (make_queue) or with
+  // SYCLONE_CUDA_LAUNCH_THREAD=0. Declared last: it stops, having made every launch, first.
+  std::unique_ptr<launch_thread> m_launcher;
+  mutable std::atomic<bool> m_native_handed_out{false};
 };
 
 } // namespace syclone::cuda
