@@ -3,61 +3,19 @@
 // libdevice's __nv_fdimf subtracts in inline PTX, which reached the driver's JIT with constant
 // operands and was folded to the wrong neighbour of a rounding tie (the CTS's
 // math_builtin_float_base_1 on the H100). No GPU needed.
-#include "jit/jit.hpp"
+#include "kernel_ptx.hpp"
 
-#include <gtest/gtest.h>
-
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
+#include <cstddef>
 #include <iterator>
 #include <regex>
 #include <string>
-#include <vector>
 
 namespace {
 
-namespace fs = std::filesystem;
-namespace jit = syclone::jit;
-
-const fs::path k_bitcode =
-    std::getenv("SYCLONE_JIT_TEST_BITCODE_DIR")
-        ? fs::path(std::getenv("SYCLONE_JIT_TEST_BITCODE_DIR")) / "math_kernels.bc"
-        : fs::path(SYCLONE_MATH_BITCODE);
-
-const std::vector<std::byte>& bitcode() {
-  static const std::vector<std::byte> bytes = [] {
-    std::ifstream in(k_bitcode, std::ios::binary);
-    std::vector<char> chars((std::istreambuf_iterator<char>(in)), {});
-    std::vector<std::byte> b(chars.size());
-    std::memcpy(b.data(), chars.data(), chars.size());
-    return b;
-  }();
-  return bytes;
-}
-
-// The PTX of one kernel (named by its kernel name class) for `arch`.
 std::string ptx(const std::string& name, const std::string& arch = "sm_90") {
-  EXPECT_FALSE(bitcode().empty()) << "missing " << k_bitcode;
-  jit::request r;
-  r.bitcode = bitcode();
-  r.kernel = "_ZTS" + std::to_string(name.size()) + name;
-  r.arch = arch;
-  std::string text = jit::compile(r).ptx;
-  // ptxas, where a CUDA toolkit is installed, must accept it.
-  std::string ptxas = SYCLONE_JIT_TEST_PTXAS;
-  if (!ptxas.empty()) {
-    fs::path dir = fs::temp_directory_path() / ("syclone-math-ptx-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    fs::path file = dir / (name + "-" + arch + ".ptx");
-    std::ofstream(file) << text;
-    std::string cmd = ptxas + " -arch=" + arch + " " + file.string() + " -o " +
-                      (dir / "out.cubin").string() + " > " + (dir / "log").string() + " 2>&1";
-    EXPECT_EQ(std::system(cmd.c_str()), 0) << name << " for " << arch << ": ptxas rejects the PTX";
-    fs::remove_all(dir);
-  }
-  return text;
+  return syclone_test::kernel_ptx(
+      syclone_test::bitcode_path("math_kernels.bc", SYCLONE_MATH_BITCODE), name, arch,
+      SYCLONE_JIT_TEST_PTXAS);
 }
 
 bool has(const std::string& text, const std::string& pattern) {
