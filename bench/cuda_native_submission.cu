@@ -167,6 +167,28 @@ void empty(cudaStream_t s, int kernels, int reps) {
   result("roundtrip", "cuLaunchKernel", us);
   std::vector<CUevent> events(kernels);
   for (auto& e : events) CK(cuEventCreate(&e, CU_EVENT_DISABLE_TIMING));
+  // How syclone waits for a kernel's event: a completion event recorded after the launch, then
+  // cuEventSynchronize on it; and the same event recorded but the stream synchronized.
+  us = best(reps, kernels, [&] {
+    auto t0 = clk::now();
+    for (int k = 0; k < kernels; ++k) {
+      cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, cs, nullptr, nullptr);
+      cuEventRecord(events[k], cs);
+      cuEventSynchronize(events[k]);
+    }
+    return us_since(t0);
+  });
+  result("roundtrip", "cuLaunchKernel+cuEventRecord+cuEventSynchronize", us);
+  us = best(reps, kernels, [&] {
+    auto t0 = clk::now();
+    for (int k = 0; k < kernels; ++k) {
+      cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, cs, nullptr, nullptr);
+      cuEventRecord(events[k], cs);
+      cuStreamSynchronize(cs);
+    }
+    return us_since(t0);
+  });
+  result("roundtrip", "cuLaunchKernel+cuEventRecord+cuStreamSynchronize", us);
   us = best(reps, kernels, [&] {
     auto t0 = clk::now();
     for (int k = 0; k < kernels; ++k) {

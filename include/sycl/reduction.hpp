@@ -60,8 +60,11 @@ struct reduction_var : reduction_tag {
   using reducer_type = reducer<T, Op, Extent == 0 ? 0 : 1, reduction_var>;
 
   T* m_ptr = nullptr;
+  // A buffer variable's result also goes here, pinned host memory the runtime gave
+  // (reduction_buffer_mirror): a host accessor right after the kernel reads it without a copy.
+  T* m_mirror = nullptr;
   T m_identity{};
-  Op m_op{};
+  Op m_op;
   bool m_init_to_identity = false;
   bool m_usm = false; // a USM pointer, checked against the queue's context at submission
 
@@ -81,9 +84,15 @@ struct reduction_var : reduction_tag {
   SYCLONE_INLINE void write(std::size_t k, const elem& total) const {
     T* p = m_ptr + k;
     if constexpr (HasIdentity) {
-      *p = m_init_to_identity ? total : static_cast<T>(m_op(*p, total));
-    } else {
-      if (total.has) *p = m_init_to_identity ? total.value : static_cast<T>(m_op(*p, total.value));
+      T v = m_init_to_identity ? total : static_cast<T>(m_op(*p, total));
+      *p = v;
+      if (m_mirror) m_mirror[k] = v;
+    } else if (total.has) {
+      T v = m_init_to_identity ? total.value : static_cast<T>(m_op(*p, total.value));
+      *p = v;
+      if (m_mirror) m_mirror[k] = v;
+    } else if (m_mirror) {
+      m_mirror[k] = *p; // nothing combined: the variable keeps its value
     }
   }
 };
@@ -267,6 +276,11 @@ SYCLONE_EXPORT void check_reduction_pointer(handler& cgh, const void* ptr, std::
 // Whether the command group made a sycl::stream (src/runtime/stream.cpp): then each work-item of a
 // GPU range reduction, where a thread runs several, gets its own stream state.
 SYCLONE_EXPORT bool command_writes_stream(handler& cgh);
+// A buffer reduction variable on a GPU: pinned host memory of `bytes` that the kernel writes the
+// result to as well, so that a host accessor after the kernel reads it there instead of copying
+// the buffer back (issue 14); null where that does not apply (the host device, a sub-buffer, a
+// buffer larger than the variable, SYCLONE_REDUCTION_MIRROR=0).
+SYCLONE_EXPORT void* reduction_buffer_mirror(handler& cgh, buffer_impl& b, std::size_t bytes);
 // A result in shared memory on a GPU: advises the device to keep the `bytes` at `ptr` mapped
 // instead of migrating their page to the device at each reduction and back at each host read
 // (unless SYCLONE_REDUCTION_SHARED_ADVICE=0).
@@ -609,13 +623,11 @@ inline bool init_to_identity(const property_list& props) {
 
 template <typename T, typename Op, std::size_t Extent, bool HasIdentity>
 reduction_var<T, Op, Extent, HasIdentity> make_reduction(T* ptr, const T& identity, Op op,
-                                                         const property_list& props, bool usm) {
-  reduction_var<T, Op, Extent, HasIdentity> v;
-  v.m_ptr = ptr;
-  v.m_identity = identity;
-  v.m_op = op;
-  v.m_init_to_identity = init_to_identity<T>(props);
-  v.m_usm = usm;
+                                                         const property_list& props, bool usm,
+                                                         T* mirror = nullptr) {
+  // Built whole: a lambda combiner is neither default-constructible nor assignable in C++17.
+  reduction_var<T, Op, Extent, HasIdentity> v{
+      {}, ptr, mirror, identity, op, init_to_identity<T>(props), usm};
   if constexpr (!HasIdentity)
     if (v.m_init_to_identity)
       throw_reduction_error("reduction: property::reduction::initialize_to_identity needs an "
@@ -642,20 +654,30 @@ inline constexpr bool is_buffer_v = false;
 template <typename T, int D, typename A>
 inline constexpr bool is_buffer_v<buffer<T, D, A>> = true;
 
+// The variable's device address and its host mirror (reduction_buffer_mirror; may be null).
+template <typename T>
+struct buffer_variable {
+  T* ptr;
+  T* mirror;
+};
 template <typename T, int D, typename A>
-T* reduction_buffer_pointer(buffer<T, D, A>& vars, handler& cgh, bool init) {
+buffer_variable<T> reduction_buffer_pointer(buffer<T, D, A>& vars, handler& cgh, bool init) {
   if (vars.size() != 1)
     throw_reduction_error(("reduction: the buffer holds " + std::to_string(vars.size()) +
                            " elements but a buffer reduction variable must have exactly one "
                            "(SYCL 2020 4.9.2.1); use a one-element buffer, or a span over USM "
                            "memory for an array reduction")
                               .c_str());
+  T* ptr;
   if (init) {
     accessor<T, D, access_mode::write, target::device> acc(vars, cgh, property_list{no_init});
-    return acc.state().m_data;
+    ptr = acc.state().m_data;
+  } else {
+    accessor<T, D, access_mode::read_write, target::device> acc(vars, cgh);
+    ptr = acc.state().m_data;
   }
-  accessor<T, D, access_mode::read_write, target::device> acc(vars, cgh);
-  return acc.state().m_data;
+  auto* mirror = reduction_buffer_mirror(cgh, *impl_access::get(vars), sizeof(T));
+  return {ptr, static_cast<T*>(mirror)};
 }
 } // namespace detail
 
@@ -668,9 +690,9 @@ auto reduction(BufferT vars, handler& cgh, BinaryOperation combiner,
   using T = detail::buffer_value_t<BufferT>;
   constexpr bool known = detail::known_v<BinaryOperation, T>;
   bool init = detail::init_to_identity<T>(props);
+  auto var = detail::reduction_buffer_pointer(vars, cgh, init && known);
   return detail::make_reduction<T, BinaryOperation, 0, known>(
-      detail::reduction_buffer_pointer(vars, cgh, init && known),
-      detail::known_or_default<BinaryOperation, T>(), combiner, props, false);
+      var.ptr, detail::known_or_default<BinaryOperation, T>(), combiner, props, false, var.mirror);
 }
 template <typename BufferT, typename BinaryOperation,
           typename = std::enable_if_t<detail::is_buffer_v<BufferT>>>
@@ -678,8 +700,9 @@ auto reduction(BufferT vars, handler& cgh, const detail::buffer_value_t<BufferT>
                BinaryOperation combiner, const property_list& props = {}) {
   using T = detail::buffer_value_t<BufferT>;
   bool init = detail::init_to_identity<T>(props);
-  return detail::make_reduction<T, BinaryOperation, 0, true>(
-      detail::reduction_buffer_pointer(vars, cgh, init), identity, combiner, props, false);
+  auto var = detail::reduction_buffer_pointer(vars, cgh, init);
+  return detail::make_reduction<T, BinaryOperation, 0, true>(var.ptr, identity, combiner, props,
+                                                             false, var.mirror);
 }
 template <typename T, typename BinaryOperation,
           typename = std::enable_if_t<!std::is_pointer_v<BinaryOperation> &&

@@ -124,6 +124,7 @@ buffer_impl::~buffer_impl() {
     write_final_data(0, m_bytes / m_element_size);
   }
   if (m_owns_storage) m_alloc.deallocate(m_alloc.state.get(), m_storage, m_bytes);
+  if (m_state.mirror) readback_staging::of(*m_state.mirror_device).give_back(m_state.mirror);
   for (auto& c : m_state.device_copies)
     c.device->backend_device().deallocate(c.ptr, usm::alloc::device);
 }
@@ -201,9 +202,48 @@ void* buffer_impl::data_on(device_impl& d) {
   return static_cast<std::byte*>(c->ptr) + m_byte_offset;
 }
 
+void* buffer_impl::host_mirror(device_impl& d, std::size_t bytes) {
+  if (d.host_addressable() || m_parent || m_bytes != bytes || !bytes ||
+      bytes > readback_staging::block)
+    return nullptr;
+  std::lock_guard lock(m_state.data_mutex);
+  if (!m_state.mirror) {
+    void* p = readback_staging::of(d).take();
+    if (!p) return nullptr; // no pinned memory to be had: the host accessor copies instead
+    m_state.mirror = p;
+    m_state.mirror_device = &d;
+  }
+  // One device's pinned block; a reduction on another device leaves it alone.
+  return m_state.mirror_device == &d ? m_state.mirror : nullptr;
+}
+
+void buffer_impl::mirror_written(void* mirror, std::shared_ptr<syclone::runtime::native_event> ev) {
+  std::lock_guard lock(m_state.data_mutex);
+  if (mirror != m_state.mirror || m_state.host_valid) return;
+  m_state.mirror_valid = true;
+  m_state.mirror_event = std::move(ev);
+}
+
+bool buffer_impl::sync_host_from_mirror(state& s) {
+  if (!s.mirror_valid) return false;
+  try {
+    s.mirror_event->wait();
+  } catch (...) {
+    // The kernel failed (its waiter reports it): the mirror holds nothing; the device copy is
+    // what a copy can still read.
+    s.mirror_valid = false;
+    s.mirror_event.reset();
+    return false;
+  }
+  std::memcpy(storage(), s.mirror, m_bytes);
+  s.host_valid = true;
+  return true;
+}
+
 // Copies the newest device copy to the host copy, if the host copy is stale.
 void buffer_impl::sync_host_locked(state& s) {
   if (s.host_valid) return;
+  if (sync_host_from_mirror(s)) return;
   for (auto& c : s.device_copies)
     if (c.valid) {
       auto& stream = c.device->internal_stream();
@@ -227,6 +267,9 @@ bool buffer_impl::sync_host_after(device_impl& d, syclone::runtime::stream& stre
       break;
     }
   if (!newest || newest->device.get() != &d || !r.m_bytes) return false;
+  // A reduction kernel writes the result to the mirror too: the host accessor's wait for the
+  // kernel is all the read-back needs (sync_host_locked reads the mirror then).
+  if (s.mirror_valid) return false;
   if (r.m_bytes <= readback_staging::block && readback_staging::enabled()) {
     auto& pool = readback_staging::of(d);
     if (void* staging = pool.take()) {
@@ -260,8 +303,11 @@ buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
   if (!d || d->host_addressable()) {
     if (!no_init) r.sync_host_locked(s);
     s.host_valid = true;
-    if (writes)
+    if (writes) {
       for (auto& c : s.device_copies) c.valid = false;
+      s.mirror_valid = false;
+      s.mirror_event.reset();
+    }
     return nullptr;
   }
   auto* c = find_copy(*d);
@@ -295,6 +341,10 @@ buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
   }
   c->valid = true;
   if (writes) {
+    // The command writes the buffer: a mirror holds older contents (the command itself may
+    // write it anew: mirror_written, after this).
+    s.mirror_valid = false;
+    s.mirror_event.reset();
     s.host_valid = false;
     for (auto& o : s.device_copies)
       if (&o != c) o.valid = false;

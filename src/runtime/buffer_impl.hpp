@@ -61,6 +61,15 @@ public:
   // copy. False, having done nothing, when the newest contents are elsewhere or the host copy
   // is current.
   bool sync_host_after(device_impl& d, syclone::runtime::stream& s);
+  // A buffer reduction's result mirror (issue 14): pinned host memory of the buffer's size on
+  // device d, which a reduction kernel writes its result to as well as to the device copy.
+  // Made at the first call and kept until the buffer goes; null unless this is a root buffer
+  // of `bytes` bytes (one element) on a device the host cannot address.
+  void* host_mirror(device_impl& d, std::size_t bytes);
+  // The kernel of `ev` writes `mirror` (host_mirror's) with the whole buffer's new contents:
+  // until the next write access, the host copy is brought up to date from there once the kernel
+  // completed, instead of by a copy from the device.
+  void mirror_written(void* mirror, std::shared_ptr<syclone::runtime::native_event> ev);
 
   // Appends to `deps` the dependencies of a new access in `mode` (commands that may not have
   // completed: the scheduler tells those that did, without a driver call where stream order
@@ -105,8 +114,17 @@ private:
     };
     std::vector<device_copy> device_copies;
     bool host_valid = true;
-    std::mutex data_mutex; // guards device_copies and host_valid
+    // host_mirror's block, of mirror_device's staging pool; valid while the last write was the
+    // kernel of mirror_event, which writes it.
+    void* mirror = nullptr;
+    device_impl* mirror_device = nullptr;
+    bool mirror_valid = false;
+    std::shared_ptr<syclone::runtime::native_event> mirror_event;
+    std::mutex data_mutex; // guards device_copies, host_valid and the mirror
   };
+  // The host copy from a valid mirror once its kernel completed; false (nothing done) when the
+  // mirror is not valid or the kernel failed.
+  bool sync_host_from_mirror(state& s);
   state::device_copy* find_copy(device_impl& d);
   void sync_host_locked(state& s);
   state& root_state() { return root().m_state; }

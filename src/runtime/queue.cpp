@@ -81,9 +81,10 @@ void handler_impl::add_requirement(buffer_impl& b, access_mode mode, bool no_ini
       if (r.mode != mode) r.mode = access_mode::read_write;
       r.no_init = r.no_init && no_init;
       r.on_host = r.on_host || on_host;
+      if (r.uses < 255) ++r.uses;
       return;
     }
-  m_command.requirements.push_back({&b, mode, no_init, on_host});
+  m_command.requirements.push_back({&b, mode, no_init, on_host, 1, nullptr});
 }
 
 bool handler_impl::requires_buffer(const buffer_impl& b) const {

@@ -42,6 +42,11 @@ struct requirement {
   access_mode mode;
   bool no_init;
   bool on_host; // used by a host task rather than by the queue's device
+  // How many accessors of the command group asked for the buffer.
+  unsigned char uses = 1;
+  // A buffer reduction's result mirror in pinned host memory (reduction_buffer_mirror): once
+  // the kernel ran, the buffer's host copy can be read from there (buffer_impl::mirror_written).
+  void* mirror = nullptr;
 };
 
 // One command: what a command group recorded, ready to run on a device.

@@ -2,6 +2,7 @@
 // the work-groups' partial results lives until the command completes (the command keeps it);
 // on a GPU it comes from a per-device pool of blocks zeroed once, since every reduction kernel
 // leaves its counter at zero again, so a launch allocates nothing after the first ones.
+#include "buffer_impl.hpp"
 #include "queue_impl.hpp"
 
 #include <sycl/reduction.hpp>
@@ -178,6 +179,23 @@ void check_reduction_pointer(handler& cgh, const void* ptr, std::size_t index) {
                     "(SYCL 2020 4.9.2.1); allocate it with sycl::malloc_shared or "
                     "sycl::malloc_device on this queue, or reduce into a sycl::buffer");
   }
+}
+
+void* reduction_buffer_mirror(handler& cgh, buffer_impl& b, std::size_t bytes) {
+  static const bool on = [] {
+    const char* e = std::getenv("SYCLONE_REDUCTION_MIRROR");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  if (!on) return nullptr;
+  auto& h = impl_of(cgh);
+  auto& dev = *h.m_queue->device();
+  if (dev.host_addressable()) return nullptr;
+  for (auto& r : h.m_command.requirements)
+    if (r.buffer == &b) {
+      r.mirror = b.host_mirror(dev, bytes);
+      return r.mirror;
+    }
+  return nullptr;
 }
 
 void prepare_reduction_result(handler& cgh, void* ptr, std::size_t bytes) {

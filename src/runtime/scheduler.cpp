@@ -38,6 +38,16 @@ namespace {
 // ready goes here (the worker runs it next) rather than to the queue.
 thread_local std::shared_ptr<command>* t_next = nullptr;
 
+// A kernel that writes buffer reduction results to their host mirrors as well (reduction.cpp):
+// each such buffer's host copy can be read from its mirror once the kernel completed. Not when
+// another accessor of the command group also uses the buffer, or the launch has no work-item.
+void note_mirrors(const command& cmd, const std::shared_ptr<syclone::runtime::native_event>& ev) {
+  std::size_t items = 1;
+  for (int d = 0; d < cmd.launch.dimensions; ++d) items *= cmd.launch.global[d];
+  for (const auto& r : cmd.requirements)
+    if (r.mirror && r.uses == 1 && items != 0) r.buffer->mirror_written(r.mirror, ev);
+}
+
 void execute(command& cmd, std::shared_ptr<command>* next) {
   using syclone::runtime::submit_phase;
   syclone::runtime::submit_timer timer;
@@ -56,6 +66,7 @@ void execute(command& cmd, std::shared_ptr<command>* next) {
     switch (cmd.what) {
     case command::kind::kernel:
       native = stream.run_kernel(cmd.launch, cmd.local_memory_bytes);
+      if (native) note_mirrors(cmd, native);
       break;
     case command::kind::host_task: {
       // Native calls of the task (CUDA runtime, cuBLAS) find the queue's device current.

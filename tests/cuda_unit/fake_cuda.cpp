@@ -125,6 +125,7 @@ void log_op(char kind, unsigned first_word) {
 std::atomic<std::size_t> g_param_size{0}; // set by the test, read by launching threads
 // The stream of the last cuMemcpyAsync (guarded by g_mutex).
 CUstream g_last_copy_stream = nullptr;
+CUstream g_last_memcpy_stream = nullptr; // of the last cuMemcpyAsync alone
 
 const char* error_string(CUresult r) {
   switch (r) {
@@ -325,6 +326,7 @@ CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, std::size_t bytes, CUst
   {
     std::lock_guard lock(g_mutex);
     g_last_copy_stream = s;
+    g_last_memcpy_stream = s;
   }
   occupy(s);
   return CUDA_SUCCESS;
@@ -597,10 +599,10 @@ void fake_cuda_last_launch(unsigned* grid, unsigned* block, unsigned* shared, vo
 void fake_cuda_set_latency_us(long us) {
   g_latency_override = us;
 }
-// Whether the last cuMemcpyAsync ran on the stream of the last kernel launch.
-int fake_cuda_last_copy_on_launch_stream() {
+// Whether syclone's copy kernel last ran on the stream of the last cuMemcpyAsync.
+int fake_cuda_copy_kernel_on_memcpy_stream() {
   std::lock_guard lock(g_mutex);
-  return g_last_copy_stream && g_last_copy_stream == g_last_launch.stream;
+  return g_last_copy_stream && g_last_copy_stream == g_last_memcpy_stream;
 }
 // Starts (1) or stops (0) the operation log, emptying it.
 void fake_cuda_log_ops(int on) {

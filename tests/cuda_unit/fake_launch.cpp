@@ -248,11 +248,19 @@ int main() {
     if (set_latency) set_latency(0);
     auto* small_copies = hook<int()>("fake_cuda_small_copies");
     int before = small_copies ? small_copies() : 0;
-    sycl::host_accessor result(sum, sycl::read_only);
-    auto* on_launch_stream = hook<int()>("fake_cuda_last_copy_on_launch_stream");
-    CHECK(on_launch_stream && on_launch_stream());
-    // By syclone's copy kernel (cuda_device.cpp), not the copy engine.
-    CHECK(small_copies && small_copies() == before + 1);
+    auto* log_ops = hook<void(int)>("fake_cuda_log_ops");
+    auto* ops = hook<int(char*, unsigned*, std::size_t*, int)>("fake_cuda_ops");
+    if (log_ops) log_ops(1);
+    {
+      sycl::host_accessor result(sum, sycl::read_only);
+    }
+    // The kernel wrote the result to the buffer's pinned mirror too: no copy, no copy kernel.
+    CHECK(small_copies && small_copies() == before);
+    char kinds[8];
+    unsigned words[8];
+    std::size_t threads[8];
+    CHECK(ops && ops(kinds, words, threads, 8) == 0);
+    if (log_ops) log_ops(0);
   }
   // The same for values (the fake runs copies, not kernels): a buffer a copy command wrote on the
   // device is read back through pinned staging memory, whole.
@@ -266,7 +274,14 @@ int main() {
       h.copy(src, a);
     });
     if (set_latency) set_latency(0);
+    auto* small_copies = hook<int()>("fake_cuda_small_copies");
+    int before = small_copies ? small_copies() : 0;
     sycl::host_accessor back_small(small, sycl::read_only);
+    // By syclone's copy kernel (cuda_device.cpp), not the copy engine, on the stream of the
+    // command that wrote the buffer, right behind it.
+    CHECK(small_copies && small_copies() == before + 1);
+    auto* same_stream = hook<int()>("fake_cuda_copy_kernel_on_memcpy_stream");
+    CHECK(same_stream && same_stream());
     bool whole = true;
     for (int i = 0; i < 5; ++i) whole = whole && back_small[i] == src[i];
     CHECK(whole);

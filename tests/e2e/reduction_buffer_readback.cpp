@@ -144,6 +144,115 @@ static void small_buffers(sycl::queue& q) {
   }
 }
 
+// On a GPU a buffer reduction writes its result to pinned host memory as well (the buffer's
+// mirror), which a host accessor then reads instead of copying. Whatever writes the buffer after
+// the reduction must win over the mirror; a reduction whose buffer the command group also uses
+// through another accessor, or an empty nd_range, must not leave a stale mirror behind.
+static void mirror_cases(sycl::queue& q, const char* what) {
+  constexpr std::size_t n = 4096 + 3;
+  sycl::buffer<int> sum{sycl::range<1>(1)};
+  auto reduce = [&](int add) {
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for(sycl::range<1>(n),
+                     sycl::reduction(sum, h, sycl::plus<int>(),
+                                     sycl::property::reduction::initialize_to_identity{}),
+                     [=](sycl::id<1>, auto& s) { s += add; });
+    });
+  };
+  auto host_value = [&] {
+    sycl::host_accessor r(sum, sycl::read_only);
+    return r[0];
+  };
+  // A reduction, then a kernel that overwrites the result: the host sees the kernel's value.
+  reduce(1);
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a(sum, h, sycl::read_write);
+    h.single_task([=] { a[0] = a[0] * 2 + 1; });
+  });
+  int v = host_value();
+  if (v != 2 * int(n) + 1) std::printf("%s: after overwrite %d\n", what, v);
+  CHECK(v == 2 * int(n) + 1);
+  // A reduction, a kernel reading the result into another buffer, then the host: both agree.
+  reduce(3);
+  sycl::buffer<int> copy{sycl::range<1>(1)};
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a(sum, h, sycl::read_only);
+    sycl::accessor c(copy, h, sycl::write_only, sycl::no_init);
+    h.single_task([=] { c[0] = a[0]; });
+  });
+  CHECK(host_value() == 3 * int(n));
+  {
+    sycl::host_accessor c(copy, sycl::read_only);
+    CHECK(c[0] == 3 * int(n));
+  }
+  // The host writes the buffer, then a reduction without initialize_to_identity combines.
+  {
+    sycl::host_accessor w(sum, sycl::write_only, sycl::no_init);
+    w[0] = 1000;
+  }
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for(sycl::range<1>(n), sycl::reduction(sum, h, sycl::plus<int>()),
+                   [=](sycl::id<1>, auto& s) { s += 1; });
+  });
+  CHECK(host_value() == 1000 + int(n));
+  // An empty nd_range: nothing runs, the variable keeps the host's value.
+  {
+    sycl::host_accessor w(sum, sycl::write_only, sycl::no_init);
+    w[0] = 77;
+  }
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for(sycl::nd_range<1>(sycl::range<1>(0), sycl::range<1>(32)),
+                   sycl::reduction(sum, h, sycl::plus<int>()),
+                   [=](sycl::nd_item<1>, auto& s) { s += 1; });
+  });
+  v = host_value();
+  if (v != 77) std::printf("%s: after an empty nd_range %d\n", what, v);
+  CHECK(v == 77);
+  // An nd_range reduction, read back.
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for(sycl::nd_range<1>(sycl::range<1>(4096), sycl::range<1>(128)),
+                   sycl::reduction(sum, h, sycl::maximum<int>(),
+                                   sycl::property::reduction::initialize_to_identity{}),
+                   [=](sycl::nd_item<1> it, auto& m) {
+                     m.combine(static_cast<int>(it.get_global_linear_id() % 1000));
+                   });
+  });
+  CHECK(host_value() == 999);
+  // No identity and nothing combined: the variable keeps its value, the mirror too.
+  {
+    sycl::host_accessor w(sum, sycl::write_only, sycl::no_init);
+    w[0] = 5;
+  }
+  struct larger {
+    int operator()(int a, int b) const { return a > b ? a : b; }
+  };
+  larger custom;
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for(sycl::range<1>(n), sycl::reduction(sum, h, custom), [=](sycl::id<1> i, auto& m) {
+      if (i[0] == n + 1) m.combine(1); // never
+    });
+  });
+  CHECK(host_value() == 5);
+  // Two reductions in a row, then the host: the second one's result.
+  reduce(2);
+  reduce(4);
+  CHECK(host_value() == 4 * int(n));
+  // A buffer over host memory, destroyed right after the reduction: the write-back reads the
+  // result.
+  int out = -1;
+  {
+    sycl::buffer<int> b{&out, sycl::range<1>(1)};
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for(sycl::range<1>(n),
+                     sycl::reduction(b, h, sycl::plus<int>(),
+                                     sycl::property::reduction::initialize_to_identity{}),
+                     [=](sycl::id<1>, auto& s) { s += 5; });
+    });
+  }
+  if (out != 5 * int(n)) std::printf("%s: write-back %d\n", what, out);
+  CHECK(out == 5 * int(n));
+}
+
 int main() {
   sycl::queue in_order{sycl::property::queue::in_order{}};
   std::printf("device: %s\n", in_order.get_device().get_info<sycl::info::device::name>().c_str());
@@ -155,6 +264,8 @@ int main() {
   run(out_of_order, out_of_order_other, "out-of-order");
   small_buffers(in_order);
   small_buffers(out_of_order);
+  mirror_cases(in_order, "in-order");
+  mirror_cases(out_of_order, "out-of-order");
   if (failures) {
     std::printf("%d failures\n", failures);
     return 1;
