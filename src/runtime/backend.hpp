@@ -89,7 +89,9 @@ public:
   // (device code that does not compile; remembered, so a resubmission throws at once),
   // errc::kernel_not_supported, errc::nd_range, errc::memory_allocation. A backend may leave in
   // `launch.prepared` what run_kernel then reuses. Cached: after the first call for a kernel it
-  // costs a lookup.
+  // costs a lookup. What it decides and leaves in the launch may depend only on the kernel, the
+  // launch's shape and local memory and the registry's generation: the queue remembers what
+  // passed and skips the call for the same submission again (queue.cpp check_command).
   virtual void prepare_kernel_launch(sycl::detail::kernel_launch& launch,
                                      std::size_t local_memory_bytes) {
     (void)launch;

@@ -496,7 +496,8 @@ std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode, bool
   // copy to the host goes right behind the kernel on its stream, so that waiting for it waits
   // for both. Anything unusual (the command not on a device stream yet, its queue gone, an
   // error) takes the general path below, which waits for the command first.
-  if (writer && !writer->host_access && writer->native()) {
+  if (writer && !writer->host_access && writer->native() &&
+      writer->status() != info::event_command_status::complete) {
     if (auto q = writer->queue(); q && writer->stream()) {
       try {
         b.sync_host_after(*q->device(), const_cast<syclone::runtime::stream&>(*writer->stream()));

@@ -51,15 +51,14 @@ void event_impl::set_complete() {
     m_first_dep.reset(); // completed events must not keep their history alive
     m_deps.clear();
     m_previous.reset();
-    m_native.reset();
   }
-  m_cv.notify_all();
+  m_status.notify_all(); // waiters blocked in wait()
   for (auto& c : continuations) c();
 }
 
 bool event_impl::is_complete() noexcept {
   if (status() == info::event_command_status::complete) return true;
-  std::shared_ptr<syclone::runtime::native_event> n = native();
+  syclone::runtime::native_event* n = m_native_ptr.load(std::memory_order_acquire);
   if (n && n->query()) {
     // A failure is reported by whoever waits for or was notified of the operation.
     set_complete();
@@ -110,8 +109,9 @@ void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> nati
   bool notify;
   {
     std::lock_guard lock(m_mutex);
-    if (status() == info::event_command_status::complete) return;
+    if (status() == info::event_command_status::complete || m_native) return;
     m_native = native;
+    m_native_ptr.store(m_native.get(), std::memory_order_release);
     m_order.store(native->stream_order(), std::memory_order_release);
     notify = !m_notify_requested && (!m_continuations.empty() || m_waiters > 0);
     if (notify) m_notify_requested = true;
@@ -120,8 +120,8 @@ void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> nati
 }
 
 std::shared_ptr<syclone::runtime::native_event> event_impl::native() const {
-  std::lock_guard lock(m_mutex);
-  return m_native;
+  if (!m_native_ptr.load(std::memory_order_acquire)) return nullptr;
+  return m_native; // never changes once published
 }
 
 void event_impl::request_notify(const std::shared_ptr<syclone::runtime::native_event>& native) {
@@ -136,7 +136,7 @@ void event_impl::request_notify(const std::shared_ptr<syclone::runtime::native_e
 }
 
 bool event_impl::wait_native() {
-  auto n = native();
+  syclone::runtime::native_event* n = m_native_ptr.load(std::memory_order_acquire);
   if (!n) return false;
   try {
     n->wait();
@@ -159,22 +159,26 @@ void event_impl::wait() {
   }
   // A command running on a worker often completes within microseconds: poll a while before
   // sleeping, so that completing it costs that worker no wake-up system call.
-  if (!native() && spin_until_complete()) return;
-  std::unique_lock lock(m_mutex);
-  // The command may have reached the device meanwhile: set_native asks for a notification only
-  // for waiters registered before it (under this mutex), so wait on the operation itself.
-  if (m_native &&
-      m_status.load(std::memory_order_acquire) != info::event_command_status::complete) {
-    lock.unlock();
-    wait_native();
-    return;
+  if (!m_native_ptr.load(std::memory_order_acquire) && spin_until_complete()) return;
+  {
+    std::unique_lock lock(m_mutex);
+    if (m_status.load(std::memory_order_acquire) == info::event_command_status::complete) return;
+    // The command may have reached the device meanwhile: set_native asks for a notification
+    // only for waiters registered before it (under this lock), so wait on the operation itself.
+    if (m_native) {
+      lock.unlock();
+      wait_native();
+      return;
+    }
+    ++m_waiters;
   }
-  ++m_waiters;
   // The command may still be waiting for its dependencies; once it runs on an asynchronous
-  // backend, set_native asks for a notification because a waiter is registered.
-  m_cv.wait(lock, [&] {
-    return m_status.load(std::memory_order_acquire) == info::event_command_status::complete;
-  });
+  // backend, set_native asks for a notification because a waiter is registered. set_complete
+  // wakes the waiters of the status.
+  for (auto s = m_status.load(std::memory_order_acquire); s != info::event_command_status::complete;
+       s = m_status.load(std::memory_order_acquire))
+    m_status.wait(s, std::memory_order_acquire);
+  std::lock_guard lock(m_mutex);
   --m_waiters;
 }
 
@@ -244,13 +248,17 @@ event::event() : m_impl(detail::event_impl::completed()) {
   static const backend default_backend = device(default_selector_v).get_backend();
   m_impl->backend = default_backend;
 }
-backend event::get_backend() const noexcept { return m_impl->backend; }
+backend event::get_backend() const noexcept {
+  return m_impl->backend;
+}
 std::vector<event> event::get_wait_list() {
   std::vector<event> out;
   for (auto& d : m_impl->dependencies()) out.push_back(event(d));
   return out;
 }
-void event::wait() { m_impl->wait(); }
+void event::wait() {
+  m_impl->wait();
+}
 void event::wait(const std::vector<event>& events) {
   for (const auto& e : events) e.m_impl->wait();
 }

@@ -2,11 +2,11 @@
 #pragma once
 
 #include "backend.hpp"
+#include "spin_lock.hpp"
 
 #include <sycl/event.hpp>
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -54,7 +54,9 @@ public:
   // calls do nothing.
   void set_complete();
   void wait();
-  // The backend's handle of the running operation (null for operations already done).
+  // The backend's handle of the operation (null for operations done when they returned). Set
+  // once, and kept until the event is destroyed: get_native answers it after completion too,
+  // and releasing it (a CUevent back to its pool) is no work for the thread that waited.
   void set_native(std::shared_ptr<syclone::runtime::native_event> native);
   std::shared_ptr<syclone::runtime::native_event> native() const;
   // Runs fn when the event completes; returns false (and does not run fn) if it already has.
@@ -107,11 +109,15 @@ private:
   std::atomic<bool> m_keeps{false};
   std::uint64_t m_submit = 0, m_start = 0, m_end = 0;
   std::weak_ptr<queue_impl> m_queue;
+  // Written once, under m_mutex, before m_native_ptr publishes it; read without a lock after.
   std::shared_ptr<syclone::runtime::native_event> m_native;
+  std::atomic<syclone::runtime::native_event*> m_native_ptr{nullptr};
   bool m_notify_requested = false;
   int m_waiters = 0;
-  mutable std::mutex m_mutex;
-  std::condition_variable m_cv;
+  // Short sections (a few stores, a push): one atomic exchange each (issue 16). Completing the
+  // event also releases what keep_until_complete holds under it, and a waiter sleeps on
+  // m_status itself (C++20 atomic wait), not on this lock.
+  mutable syclone::runtime::spin_lock m_mutex;
   std::vector<std::function<void()>> m_continuations;
   std::shared_ptr<const void> m_keep;
   // Weak: a long in-order chain of events must not own its whole history (nor destroy it

@@ -36,6 +36,8 @@ struct recorded_attributes {
   std::unordered_map<std::string, kernel_attributes, name_hash, std::equal_to<>> kernels;
   // Most programs use none of these attributes: then a submission neither locks nor hashes.
   std::atomic<bool> any{false};
+  // Counts registrations: what was found for a kernel holds while it is unchanged.
+  std::atomic<std::uint64_t> generation{1};
 };
 
 recorded_attributes& records() {
@@ -169,6 +171,10 @@ std::optional<std::string> sub_group_conflict(std::string_view kernel,
          " (info::device::sub_group_sizes; SYCL 2020 5.8.1)";
 }
 
+std::uint64_t kernel_attributes_generation() noexcept {
+  return records().generation.load(std::memory_order_acquire);
+}
+
 void check_kernel_attributes(const sycl::detail::kernel_launch& launch,
                              const sycl::detail::device_impl& device) {
   if (!launch.name || !records().any.load(std::memory_order_acquire)) return;
@@ -279,4 +285,5 @@ __syclone_register_kernel_attributes(const syclone_kernel_attributes* in, uint64
     r.kernels[in[i].kernel] = std::move(a);
   }
   if (count) r.any.store(true, std::memory_order_release);
+  r.generation.fetch_add(1, std::memory_order_acq_rel);
 }

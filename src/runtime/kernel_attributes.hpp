@@ -46,6 +46,9 @@ std::optional<std::string> attribute_conflict(std::string_view kernel,
 std::optional<std::string> sub_group_conflict(std::string_view kernel,
                                               const sycl::detail::device_impl& device);
 
+// Counts the registrations of kernel attributes (starts at 1): what was found for a kernel holds
+// while it is unchanged.
+std::uint64_t kernel_attributes_generation() noexcept;
 // At submission (SYCL 2020 5.7, 5.8.1): errc::kernel_not_supported for an attribute_conflict,
 // errc::nd_range when an nd_range's work-group size differs from reqd_work_group_size.
 void check_kernel_attributes(const sycl::detail::kernel_launch& launch,

@@ -4,6 +4,7 @@
 #include "block_pool.hpp"
 #include "kernel_attributes.hpp"
 #include "kernel_bundle_impl.hpp"
+#include "kernel_registry.hpp"
 #include "sub_group.hpp"
 #include "submit_profile.hpp"
 
@@ -172,11 +173,51 @@ std::size_t out_of_order_streams() {
 }
 } // namespace
 
+namespace {
+// What the checks of a kernel submission found (issue 16): a thread submitting a kernel again to
+// the same queue with the same shape, the common case, skips them. Everything they decide
+// depends only on the key: the kernel (its name's address), the queue (so its device and
+// streams), the launch shape and local memory, and what was registered about kernels (images,
+// sub-group sizes, attributes), whose generations say when a registration came since. Only
+// submissions without a kernel bundle or specialization constants, whose checks passed.
+struct checked_launch {
+  std::uint64_t queue = 0; // queue_impl::serial, never 0
+  const char* name = nullptr;
+  kernel_kind kind = kernel_kind::single_task;
+  int dimensions = 0;
+  std::uint32_t required_sub_group_size = 0;
+  std::size_t global[3] = {}, local[3] = {};
+  std::size_t local_bytes = 0;
+  std::uint64_t images = 0, sub_groups = 0, attributes = 0;
+  // What the checks set.
+  std::uint32_t sub_group_size = 0;
+  void* prepared = nullptr;
+
+  bool same(std::uint64_t q, const kernel_launch& l, std::size_t bytes, std::uint64_t gi,
+            std::uint64_t gs, std::uint64_t ga) const noexcept {
+    return name == l.name && queue == q && kind == l.kind && dimensions == l.dimensions &&
+           required_sub_group_size == l.required_sub_group_size && local_bytes == bytes &&
+           global[0] == l.global[0] && global[1] == l.global[1] && global[2] == l.global[2] &&
+           local[0] == l.local[0] && local[1] == l.local[1] && local[2] == l.local[2] &&
+           images == gi && sub_groups == gs && attributes == ga;
+  }
+};
+struct checked_launches {
+  static constexpr std::size_t slots = 4;
+  checked_launch slot[slots];
+  std::size_t next = 0;
+};
+thread_local checked_launches t_checked;
+
+std::atomic<std::uint64_t> g_queue_serials{0};
+} // namespace
+
 // queue_impl
 queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
                        async_handler handler, property_list props,
                        std::unique_ptr<syclone::runtime::stream> stream)
-    : m_device(std::move(dev)), m_context(std::move(ctx)), m_handler(std::move(handler)),
+    : m_serial(g_queue_serials.fetch_add(1, std::memory_order_relaxed) + 1),
+      m_device(std::move(dev)), m_context(std::move(ctx)), m_handler(std::move(handler)),
       m_props(std::move(props)), m_in_order(m_props.has_property<property::queue::in_order>()),
       m_profiling(m_props.has_property<property::queue::enable_profiling>()) {
   if (!m_context->contains(m_device.get()))
@@ -260,44 +301,47 @@ void queue_impl::throw_asynchronous() {
   std::terminate();
 }
 
-std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&)>& cgf) {
-  using syclone::runtime::submit_phase;
-  syclone::runtime::submit_timer timer;
-  // Blocks of a per-thread pool (block_pool.hpp): no malloc or free per submission.
-  auto himpl = std::allocate_shared<handler_impl>(
-      syclone::runtime::pooled_allocator<handler_impl>(), shared_from_this());
-  {
-    handler cgh(himpl);
-    cgf(cgh); // exceptions propagate synchronously; nothing was enqueued
+void queue_impl::check_command(command& cmd, const handler_impl& h) {
+  auto& l = cmd.launch;
+  // A kernel this thread submitted to this queue before with the same shape passed them then.
+  const bool remember = cmd.what == command::kind::kernel && !h.m_bundle && !cmd.spec_constants;
+  checked_launch key;
+  if (remember) {
+    const std::uint64_t images = syclone::runtime::kernel_registry::get().generation();
+    const std::uint64_t sub_groups = syclone::runtime::sub_group_records_generation();
+    const std::uint64_t attributes = syclone::runtime::kernel_attributes_generation();
+    for (const auto& c : t_checked.slot)
+      if (c.same(m_serial, l, cmd.local_memory_bytes, images, sub_groups, attributes)) {
+        l.sub_group_size = c.sub_group_size;
+        l.prepared = c.prepared;
+        return;
+      }
+    key = {m_serial,
+           l.name,
+           l.kind,
+           l.dimensions,
+           l.required_sub_group_size,
+           {l.global[0], l.global[1], l.global[2]},
+           {l.local[0], l.local[1], l.local[2]},
+           cmd.local_memory_bytes,
+           images,
+           sub_groups,
+           attributes};
   }
-  timer.mark(submit_phase::command_group);
-  // The command stays inside the handler_impl: one allocation for both (the handler itself is
-  // gone, so nothing records into it any more).
-  std::shared_ptr<command> cmd(himpl, &himpl->m_command);
-  // The command holds the queue until it ran (scheduler.cpp's execute lets go before waking
-  // waiters); the handler has no use for it any more.
-  cmd->queue = std::move(himpl->m_queue);
-  // Local memory only for a kernel that captured a local_accessor: one constructed in the
-  // command group but not used by the kernel reserves nothing (SYCL 2020 4.7.6.11 forbids
-  // *using* one in a range kernel, not creating it).
-  cmd->local_memory_bytes = himpl->m_local_captured ? himpl->m_local_bytes : 0;
-  cmd->spec_constants = himpl->m_spec;
-  if (himpl->m_bundle)
-    bind_kernel_bundle(*himpl->m_bundle, *cmd, *m_device);
+  if (h.m_bundle)
+    bind_kernel_bundle(*h.m_bundle, cmd, *m_device);
   else
-    check_compatible(*cmd, *m_device);
+    check_compatible(cmd, *m_device);
 
-  if (cmd->what == command::kind::kernel) {
+  if (cmd.what == command::kind::kernel) {
     const auto& props = m_device->props();
-    auto& l = cmd->launch;
     // SYCL 2020 5.7/5.8.1: device_has, reqd_work_group_size (kernel_not_supported, nd_range).
     syclone::runtime::check_kernel_attributes(l, *m_device);
     syclone::runtime::resolve_sub_group_size(l, props); // seed 004: unsupported size throws here
     // A range launch that can also run item by item (a hierarchical kernel on the host: one item
     // per work-group) but uses local memory runs as an nd_range of one-item work-groups, so each
     // work-group gets its own block of local memory.
-    if (l.kind == kernel_kind::range && cmd->local_memory_bytes && l.run_item &&
-        l.dimensions == 1) {
+    if (l.kind == kernel_kind::range && cmd.local_memory_bytes && l.run_item && l.dimensions == 1) {
       l.kind = kernel_kind::nd_range;
       l.local[0] = 1;
     }
@@ -323,25 +367,60 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
                                         " work-items but " + props.name + " allows at most " +
                                         std::to_string(props.max_work_group_size) +
                                         " (info::device::max_work_group_size)");
-      if (cmd->local_memory_bytes > props.local_mem_size)
+      if (cmd.local_memory_bytes > props.local_mem_size)
         throw_error(errc::memory_allocation,
-                    "local_accessor: the kernel needs " + std::to_string(cmd->local_memory_bytes) +
+                    "local_accessor: the kernel needs " + std::to_string(cmd.local_memory_bytes) +
                         " bytes of local memory per work-group but the device has " +
                         std::to_string(props.local_mem_size) + " (info::device::local_mem_size)");
-    } else if (cmd->local_memory_bytes) {
+    } else if (cmd.local_memory_bytes) {
       throw_error(errc::kernel_argument,
                   "local_accessor used in a kernel launched over a range: local memory exists "
                   "only in nd_range kernels; launch with an nd_range");
     }
-    if (cmd->spec_constants) {
-      l.spec_constants = cmd->spec_constants.get();
-      if (l.handler_slot) l.handler_slot->bind_host_values(cmd->spec_constants.get());
+    if (cmd.spec_constants) {
+      l.spec_constants = cmd.spec_constants.get();
+      if (l.handler_slot) l.handler_slot->bind_host_values(cmd.spec_constants.get());
     }
     // DESIGN.md "kernel errors": whether the kernel can run here (device code, JIT or cache hit,
     // its limits) is decided now and throws from submit, before anything was enqueued.
-    stream().prepare_kernel_launch(l, cmd->local_memory_bytes);
+    stream().prepare_kernel_launch(l, cmd.local_memory_bytes);
   }
 
+  // Checks that changed the launch's kind (a range run as an nd_range) are not remembered.
+  if (remember && l.kind == key.kind) {
+    key.sub_group_size = l.sub_group_size;
+    key.prepared = l.prepared;
+    t_checked.slot[t_checked.next++ % checked_launches::slots] = key;
+  }
+}
+
+std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&)>& cgf) {
+  using syclone::runtime::submit_phase;
+  syclone::runtime::submit_timer timer;
+  // Blocks of a per-thread pool (block_pool.hpp): no malloc or free per submission.
+  // The command stays inside the handler_impl: one allocation for both. Once the command group
+  // function returned, the command takes the handler's ownership of it over (the handler is
+  // gone right after, so nothing records into it any more).
+  handler_impl* himpl;
+  std::shared_ptr<command> cmd;
+  {
+    handler cgh(std::allocate_shared<handler_impl>(
+        syclone::runtime::pooled_allocator<handler_impl>(), shared_from_this()));
+    himpl = cgh.impl().get();
+    cgf(cgh); // exceptions propagate synchronously; nothing was enqueued
+    cmd = std::shared_ptr<command>(
+        std::move(const_cast<std::shared_ptr<handler_impl>&>(cgh.impl())), &himpl->m_command);
+  }
+  timer.mark(submit_phase::command_group);
+  // The command holds the queue until it ran (scheduler.cpp's execute lets go before waking
+  // waiters); the handler has no use for it any more.
+  cmd->queue = std::move(himpl->m_queue);
+  // Local memory only for a kernel that captured a local_accessor: one constructed in the
+  // command group but not used by the kernel reserves nothing (SYCL 2020 4.7.6.11 forbids
+  // *using* one in a range kernel, not creating it).
+  cmd->local_memory_bytes = himpl->m_local_captured ? himpl->m_local_bytes : 0;
+  cmd->spec_constants = himpl->m_spec;
+  check_command(*cmd, *himpl);
   timer.mark(submit_phase::checks);
 
   auto ev = std::allocate_shared<event_impl>(syclone::runtime::pooled_allocator<event_impl>(),

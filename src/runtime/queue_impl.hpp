@@ -139,10 +139,17 @@ public:
 
   std::shared_ptr<event_impl> submit(const std::function<void(handler&)>& cgf);
   void wait();
+  // Unique per queue of the process (from 1), unlike its address.
+  std::uint64_t serial() const noexcept { return m_serial; }
   void throw_asynchronous();
   void report_async(std::exception_ptr e);
 
 private:
+  // Everything that decides at submission whether the command can run here; throws
+  // (SYCL 2020 4.13.1: synchronously, before anything was enqueued).
+  void check_command(command& cmd, const handler_impl& h);
+
+  const std::uint64_t m_serial;
   std::shared_ptr<device_impl> m_device;
   std::shared_ptr<context_impl> m_context;
   async_handler m_handler;

@@ -324,17 +324,24 @@ void schedule(std::shared_ptr<command> cmd) {
       if (auto native = dep->native(); native && stream.wait_on_device(*native)) return true;
     return dep->is_complete();
   };
-  std::vector<std::shared_ptr<event_impl>> waiting = std::move(cmd->deps);
+  // Dependencies already met stay at the end of `deps` until the command was dispatched: such an
+  // event is often held by nothing else any more (the user waited and let go of it), and
+  // destroying it then is off the path of a submit -> wait round trip.
+  std::vector<std::shared_ptr<event_impl>> deps = std::move(cmd->deps);
   std::shared_ptr<event_impl> previous = std::move(cmd->previous);
-  if (previous && satisfied(previous)) previous.reset();
-  std::erase_if(waiting, satisfied);
-  if (previous) waiting.push_back(std::move(previous));
+  auto unmet = static_cast<std::size_t>(
+      std::partition(deps.begin(), deps.end(), [&](const auto& dep) { return !satisfied(dep); }) -
+      deps.begin());
+  if (previous && !satisfied(previous)) {
+    deps.insert(deps.begin() + static_cast<std::ptrdiff_t>(unmet), std::move(previous));
+    ++unmet;
+  }
 
   // Only a command that must wait pays for the counter and the continuations.
-  if (!waiting.empty()) {
-    auto pending = std::make_shared<std::atomic<std::size_t>>(waiting.size() + 1);
-    for (auto& dep : waiting) {
-      bool registered = dep->on_complete([pending, cmd] {
+  if (unmet != 0) {
+    auto pending = std::make_shared<std::atomic<std::size_t>>(unmet + 1);
+    for (std::size_t i = 0; i < unmet; ++i) {
+      bool registered = deps[i]->on_complete([pending, cmd] {
         if (pending->fetch_sub(1, std::memory_order_acq_rel) == 1) {
           // Completions of asynchronous backends arrive on their notification thread, which
           // must not launch work itself: a worker does.
@@ -346,7 +353,6 @@ void schedule(std::shared_ptr<command> cmd) {
       });
       if (!registered) pending->fetch_sub(1, std::memory_order_acq_rel);
     }
-    waiting.clear();
     if (pending->fetch_sub(1, std::memory_order_acq_rel) != 1) {
       timer.mark(syclone::runtime::submit_phase::dependencies);
       return;

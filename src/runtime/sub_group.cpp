@@ -106,6 +106,10 @@ std::uint32_t choose_sub_group_size(const device_properties& device, std::string
   return required;
 }
 
+std::uint64_t sub_group_records_generation() noexcept {
+  return records().generation.load(std::memory_order_acquire);
+}
+
 namespace {
 // recorded_sub_group_size for a launch's name, remembered per thread by the name's address
 // (issue 16: a kernel submitted again finds its record without hashing its long name).

@@ -25,6 +25,9 @@ std::uint32_t required_sub_group_size(std::string_view kernel, std::uint32_t sta
 std::uint32_t choose_sub_group_size(const device_properties& device, std::string_view kernel,
                                     std::uint32_t stated = 0);
 
+// Counts the registrations of sub-group size records (starts at 1): what was found for a kernel
+// holds while it is unchanged.
+std::uint64_t sub_group_records_generation() noexcept;
 // Sets launch.sub_group_size for the device at submission (throws as choose_sub_group_size).
 void resolve_sub_group_size(sycl::detail::kernel_launch& launch, const device_properties& device);
 

@@ -97,6 +97,8 @@ class spec_kernel_name;
 class too_big_name;
 class readback_name;
 class hierarchical_name;
+class native_event_name;
+class checked_again_name;
 
 constexpr sycl::specialization_id<int> trips(4);
 
@@ -347,6 +349,47 @@ int main() {
     if (!thrown) std::printf("unexpected: %s\n", e.what());
   }
   CHECK(thrown);
+
+  // A kernel's completion event keeps its native handle once complete (it was dropped at
+  // completion before, so get_native raced with the kernel and gave null after a wait).
+  {
+    sycl::event e = q.single_task<native_event_name>([=] { data[0] = 7; });
+    CUevent before = sycl::get_native<sycl::backend::ext_oneapi_cuda>(e);
+    e.wait();
+    CUevent after = sycl::get_native<sycl::backend::ext_oneapi_cuda>(e);
+    CHECK(before != nullptr);
+    CHECK(after == before);
+  }
+
+  // The checks of a submission are remembered per thread, queue and launch shape (queue.cpp
+  // check_command): a shape that failed fails again, one that passed still launches, and the
+  // same shape on another queue is checked for that queue.
+  {
+    auto submit = [&](sycl::queue& on, std::size_t local) {
+      try {
+        on.parallel_for<checked_again_name>(
+            sycl::nd_range<1>(local * 2, local),
+            [=](sycl::nd_item<1> it) { data[it.get_global_linear_id()] = 3; });
+        on.wait_and_throw();
+        return std::string();
+      } catch (const sycl::exception& e) {
+        return std::string(e.what());
+      }
+    };
+    sycl::queue other{q.get_device(), sycl::property::queue::in_order{}};
+    auto* launches = hook<int()>("fake_cuda_launches");
+    CHECK(launches != nullptr);
+    for (int round = 0; launches && round < 3; ++round) {
+      int launched = launches();
+      CHECK(submit(q, 64).empty());
+      CHECK(launches() == launched + 1);
+      CHECK(submit(q, 1024).find("768") != std::string::npos);
+      CHECK(launches() == launched + 1);
+      CHECK(submit(other, 64).empty());
+      CHECK(submit(other, 1024).find("768") != std::string::npos);
+      CHECK(launches() == launched + 2);
+    }
+  }
 
   sycl::free(d, q);
   sycl::free(f, q);

@@ -93,6 +93,9 @@ void test_cuda_handles(sycl::queue& q) {
   // An event made from it completes when the kernel does.
   sycl::event made = sycl::make_event<cuda>(native_ev, q.get_context());
   made.wait();
+  // The handle stays the event's once the kernel completed.
+  k.wait();
+  CHECK(sycl::get_native<cuda>(k) == native_ev);
   q.memcpy(&host, p, sizeof(int)).wait();
   CHECK(host == 43);
   sycl::free(p, q);

@@ -196,6 +196,7 @@ void cuda_event::record_end_locked() noexcept {
   } catch (...) {
     std::lock_guard lock(m_mutex);
     if (!m_error) m_error = std::current_exception();
+    m_failed.store(true, std::memory_order_release);
     m_done.store(true, std::memory_order_release);
     m_end_recorded.store(true, std::memory_order_release);
     return;
@@ -221,6 +222,7 @@ void cuda_event::launch_failed(std::exception_ptr error) noexcept {
   {
     std::lock_guard lock(m_mutex);
     if (!m_error) m_error = std::move(error);
+    m_failed.store(true, std::memory_order_release);
   }
   m_done.store(true, std::memory_order_release);
   launched(nullptr);
@@ -248,10 +250,12 @@ CUevent cuda_event::end_event() noexcept {
 void cuda_event::fail(const char* call, CUresult result) {
   std::lock_guard lock(m_mutex);
   if (!m_error) m_error = make_error(call, result, m_what.text());
+  m_failed.store(true, std::memory_order_release);
   m_done.store(true, std::memory_order_release);
 }
 
 std::exception_ptr cuda_event::error() const {
+  if (!m_failed.load(std::memory_order_acquire)) return nullptr;
   std::lock_guard lock(m_mutex);
   return m_error;
 }

@@ -240,6 +240,9 @@ private:
   std::atomic<bool> m_launch_pending{false};
   mutable std::mutex m_mutex;
   std::exception_ptr m_error;
+  // Set (under m_mutex, after m_error) by the first failure: error() of an operation that did
+  // not fail, the usual case, takes no lock.
+  std::atomic<bool> m_failed{false};
 };
 
 } // namespace syclone::cuda
