@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace {
@@ -118,6 +119,20 @@ void two_buffers(cudaStream_t s1, cudaStream_t s2, int kernels, int reps) {
          "two_buffers: both converge to 2");
   CK(cudaFree(a));
   CK(cudaFree(b));
+}
+
+// Only the round trip: `<<<>>>` then cudaStreamSynchronize, one kernel at a time
+// (bench/run_roundtrip.sh alternates it with syclone's, one process each).
+void roundtrip(cudaStream_t s, int kernels, int reps) {
+  double us = best(reps, kernels, [&] {
+    auto t0 = clk::now();
+    for (int k = 0; k < kernels; ++k) {
+      empty_kernel<<<1, 1, 0, s>>>();
+      cudaStreamSynchronize(s);
+    }
+    return us_since(t0);
+  });
+  result("roundtrip", "total", us);
 }
 
 void empty(cudaStream_t s, int kernels, int reps) {
@@ -276,6 +291,10 @@ int main(int argc, char** argv) {
   cudaStream_t s1, s2;
   CK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
   CK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+  if (argc > 3 && std::string(argv[3]) == "roundtrip") {
+    roundtrip(s1, kernels, reps);
+    return g_failures ? 1 : 0;
+  }
   chain(s1, kernels, reps);
   two_buffers(s1, s2, kernels, reps);
   empty(s1, kernels, reps);

@@ -120,6 +120,20 @@ void two_buffers(const sycl::device& dev, int kernels, int reps) {
          "two_buffers: both buffers converge to 2");
 }
 
+// Submit then wait, one empty kernel at a time (also the pattern `roundtrip` alone:
+// bench/run_roundtrip.sh alternates it with the native loop, one process each).
+void roundtrip(const sycl::device& dev, int kernels, int reps) {
+  sycl::queue q{dev, sycl::property::queue::in_order{}};
+  auto nothing = [] {};
+  q.single_task<class roundtrip_kernel>(nothing).wait();
+  double us = best(reps, kernels, [&] {
+    auto t0 = clk::now();
+    for (int k = 0; k < kernels; ++k) q.single_task<class roundtrip_kernel>(nothing).wait();
+    return us_since(t0);
+  });
+  result("roundtrip", "total", us);
+}
+
 void empty(const sycl::device& dev, int kernels, int reps) {
   sycl::queue q{dev, sycl::property::queue::in_order{}};
   double issue = 1e30;
@@ -132,12 +146,7 @@ void empty(const sycl::device& dev, int kernels, int reps) {
   });
   result("empty", "total", us);
   result("empty", "issue", issue / kernels);
-  us = best(reps, kernels, [&] {
-    auto t0 = clk::now();
-    for (int k = 0; k < kernels; ++k) q.single_task<class empty_kernel>([] {}).wait();
-    return us_since(t0);
-  });
-  result("roundtrip", "total", us);
+  roundtrip(dev, kernels, reps);
 }
 
 void graph(const sycl::device& dev, int reps) {
@@ -215,6 +224,7 @@ int main(int argc, char** argv) {
   if (run("buffer_chain")) buffer_chain(dev, kernels, reps);
   if (run("two_buffers")) two_buffers(dev, kernels, reps);
   if (run("empty")) empty(dev, kernels, reps);
+  if (only == "roundtrip") roundtrip(dev, kernels, reps);
   if (run("graph")) graph(dev, reps);
   if (run("profile")) profile(dev, kernels, reps);
   return g_failures ? 1 : 0;
