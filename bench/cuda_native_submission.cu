@@ -122,7 +122,7 @@ void two_buffers(cudaStream_t s1, cudaStream_t s2, int kernels, int reps) {
 }
 
 // Only the round trip: `<<<>>>` then cudaStreamSynchronize, one kernel at a time
-// (bench/run_roundtrip.sh alternates it with syclone's, one process each).
+// (bench/run_pairs.sh alternates the two programs, one process each).
 void roundtrip(cudaStream_t s, int kernels, int reps) {
   double us = best(reps, kernels, [&] {
     auto t0 = clk::now();

@@ -121,7 +121,7 @@ void two_buffers(const sycl::device& dev, int kernels, int reps) {
 }
 
 // Submit then wait, one empty kernel at a time (also the pattern `roundtrip` alone:
-// bench/run_roundtrip.sh alternates it with the native loop, one process each).
+// bench/run_pairs.sh alternates the two programs, one process each).
 void roundtrip(const sycl::device& dev, int kernels, int reps) {
   sycl::queue q{dev, sycl::property::queue::in_order{}};
   auto nothing = [] {};
