@@ -146,15 +146,7 @@ void empty(cudaStream_t s, int kernels, int reps) {
   });
   result("empty", "total", us);
   result("empty", "issue", issue / kernels);
-  us = best(reps, kernels, [&] {
-    auto t0 = clk::now();
-    for (int k = 0; k < kernels; ++k) {
-      empty_kernel<<<1, 1, 0, s>>>();
-      cudaStreamSynchronize(s);
-    }
-    return us_since(t0);
-  });
-  result("roundtrip", "total", us);
+  roundtrip(s, kernels, reps);
 
   // The driver API, as syclone launches (cuLaunchKernel), and the calls a runtime adds.
   CUfunction fn;

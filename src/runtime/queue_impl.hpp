@@ -139,8 +139,6 @@ public:
 
   std::shared_ptr<event_impl> submit(const std::function<void(handler&)>& cgf);
   void wait();
-  // Unique per queue of the process (from 1), unlike its address.
-  std::uint64_t serial() const noexcept { return m_serial; }
   void throw_asynchronous();
   void report_async(std::exception_ptr e);
 
@@ -149,6 +147,7 @@ private:
   // (SYCL 2020 4.13.1: synchronously, before anything was enqueued).
   void check_command(command& cmd, const handler_impl& h);
 
+  // Unique per queue of the process (from 1), unlike its address: check_command's memo key.
   const std::uint64_t m_serial;
   std::shared_ptr<device_impl> m_device;
   std::shared_ptr<context_impl> m_context;
