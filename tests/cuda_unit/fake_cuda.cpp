@@ -205,40 +205,107 @@ CUresult memset_rows(CUdeviceptr dst, std::size_t pitch, const void* value, unsi
   return CUDA_SUCCESS;
 }
 
+// Fault injection (issue 28): every entry point counts its calls, and a test makes the n-th call
+// of one of them (counted from when it asks) fail with a code of its choice. Calls of one entry
+// point are told apart by name; the table grows as entry points are first called.
+struct fake_entry_point {
+  const char* name;
+  std::atomic<long> calls{0};
+  std::atomic<long> fail_at{0}; // the call number that fails (0: none)
+  std::atomic<int> code{0};
+  std::atomic<int> repeat{0}; // further calls after fail_at that fail too (-1: all)
+};
+constexpr int max_entry_points = 128;
+fake_entry_point g_entry_points[max_entry_points];
+std::atomic<int> g_entry_count{0};
+std::mutex g_entry_mutex;
+std::atomic<bool> g_injection_armed{false};
+
+fake_entry_point* find_entry(const char* name, bool add) {
+  std::lock_guard lock(g_entry_mutex);
+  int n = g_entry_count.load();
+  for (int i = 0; i < n; ++i)
+    if (std::strcmp(g_entry_points[i].name, name) == 0) return &g_entry_points[i];
+  if (!add || n == max_entry_points) return nullptr;
+  g_entry_points[n].name = name;
+  g_entry_count.store(n + 1);
+  return &g_entry_points[n];
+}
+
+CUresult injected(fake_entry_point& e) {
+  const long call = e.calls.fetch_add(1) + 1;
+  if (!g_injection_armed.load(std::memory_order_relaxed)) return CUDA_SUCCESS;
+  const long at = e.fail_at.load();
+  if (at == 0 || call < at) return CUDA_SUCCESS;
+  const int repeat = e.repeat.load();
+  if (call == at || repeat < 0 || call <= at + repeat) return static_cast<CUresult>(e.code.load());
+  return CUDA_SUCCESS;
+}
+#define FAKE_ENTRY(name)                                                                           \
+  static fake_entry_point* const fake_entry_ = find_entry(name, true);                             \
+  if (CUresult injected_result_ = fake_entry_ ? injected(*fake_entry_) : CUDA_SUCCESS)             \
+  return injected_result_
+
+// Live allocations (device, managed and pinned host), so that tests can ask whether a kernel's
+// pointers lie inside one (a launch made after the memory it uses was freed: issue 28).
+std::map<std::uintptr_t, std::size_t> g_live; // guarded by g_mutex
+void note_allocation(const void* p, std::size_t bytes) {
+  std::lock_guard lock(g_mutex);
+  g_live[reinterpret_cast<std::uintptr_t>(p)] = bytes;
+}
+void note_free(const void* p) {
+  std::lock_guard lock(g_mutex);
+  g_live.erase(reinterpret_cast<std::uintptr_t>(p));
+}
+
+// A test's host implementation of kernels (fake_cuda_set_kernel_emulator): the fake runs it at
+// the launch, as it runs copies when they are enqueued.
+using kernel_emulator = int (*)(const char* name, const void* object, const unsigned* grid,
+                                const unsigned* block, unsigned shared);
+std::atomic<kernel_emulator> g_emulator{nullptr};
+
 } // namespace
 
 extern "C" {
 
 CUresult cuInit(unsigned flags) {
+  FAKE_ENTRY("cuInit");
   if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
   return mode() == "init_error" ? CUDA_ERROR_NO_DEVICE : CUDA_SUCCESS;
 }
 CUresult cuDriverGetVersion(int* v) {
+  FAKE_ENTRY("cuDriverGetVersion");
   *v = 13000;
   return CUDA_SUCCESS;
 }
 CUresult cuGetErrorString(CUresult r, const char** s) {
+  FAKE_ENTRY("cuGetErrorString");
   *s = error_string(r);
   return *s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 CUresult cuGetErrorName(CUresult r, const char** s) {
+  FAKE_ENTRY("cuGetErrorName");
   *s = error_name(r);
   return *s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 CUresult cuDeviceGetCount(int* count) {
+  FAKE_ENTRY("cuDeviceGetCount");
   *count = mode() == "no_device" ? 0 : 1;
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGet(CUdevice* d, int ordinal) {
+  FAKE_ENTRY("cuDeviceGet");
   if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
   *d = 0;
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGetName(char* name, int len, CUdevice) {
+  FAKE_ENTRY("cuDeviceGetName");
   std::snprintf(name, static_cast<std::size_t>(len), "%s", "Fake NVIDIA H100");
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGetAttribute(int* v, CUdevice_attribute a, CUdevice) {
+  FAKE_ENTRY("cuDeviceGetAttribute");
   static const std::map<int, int> values = {
       {1, 1024},  {2, 1024},      {3, 1024}, {4, 64},          {5, 2147483647}, {6, 65535},
       {7, 65535}, {8, 49152},     {10, 32},  {11, 2147483647}, {13, 1980000},   {16, 132},
@@ -250,76 +317,94 @@ CUresult cuDeviceGetAttribute(int* v, CUdevice_attribute a, CUdevice) {
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceTotalMem_v2(std::size_t* bytes, CUdevice) {
+  FAKE_ENTRY("cuDeviceTotalMem_v2");
   *bytes = total_memory;
   return CUDA_SUCCESS;
 }
 CUresult cuDevicePrimaryCtxRetain(CUcontext* c, CUdevice) {
+  FAKE_ENTRY("cuDevicePrimaryCtxRetain");
   *c = &g_context;
   return CUDA_SUCCESS;
 }
 CUresult cuCtxSetCurrent(CUcontext c) {
+  FAKE_ENTRY("cuCtxSetCurrent");
   if (c != &g_context) return CUDA_ERROR_INVALID_CONTEXT;
   t_current = c;
   return CUDA_SUCCESS;
 }
 // One device: it is no peer of itself (as the driver answers), and has no other.
 CUresult cuDeviceCanAccessPeer(int* can, CUdevice, CUdevice) {
+  FAKE_ENTRY("cuDeviceCanAccessPeer");
   *can = 0;
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGetP2PAttribute(int* v, int, CUdevice, CUdevice) {
+  FAKE_ENTRY("cuDeviceGetP2PAttribute");
   *v = 0;
   return CUDA_SUCCESS;
 }
 CUresult cuCtxEnablePeerAccess(CUcontext, unsigned) {
+  FAKE_ENTRY("cuCtxEnablePeerAccess");
   if (CUresult r = enter()) return r;
   return CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
 }
 CUresult cuCtxDisablePeerAccess(CUcontext) {
+  FAKE_ENTRY("cuCtxDisablePeerAccess");
   if (CUresult r = enter()) return r;
   return CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
 }
 
 CUresult cuMemGetInfo_v2(std::size_t* free, std::size_t* total) {
+  FAKE_ENTRY("cuMemGetInfo_v2");
   if (CUresult r = enter()) return r;
   *free = free_memory;
   *total = total_memory;
   return CUDA_SUCCESS;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr* p, std::size_t bytes) {
+  FAKE_ENTRY("cuMemAlloc_v2");
   if (CUresult r = enter()) return r;
   if (bytes == 0) return CUDA_ERROR_INVALID_VALUE;
   if (bytes > max_allocation) return CUDA_ERROR_OUT_OF_MEMORY;
   *p = reinterpret_cast<CUdeviceptr>(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
+  note_allocation(ptr(*p), bytes);
   ++g_live_allocations;
   return CUDA_SUCCESS;
 }
 CUresult cuMemAllocManaged(CUdeviceptr* p, std::size_t bytes, unsigned flags) {
+  FAKE_ENTRY("cuMemAllocManaged");
   if (flags != CU_MEM_ATTACH_GLOBAL) return CUDA_ERROR_INVALID_VALUE;
   return cuMemAlloc_v2(p, bytes);
 }
 CUresult cuMemFree_v2(CUdeviceptr p) {
+  FAKE_ENTRY("cuMemFree_v2");
   if (CUresult r = enter()) return r;
+  note_free(ptr(p));
   std::free(ptr(p));
   --g_live_allocations;
   return CUDA_SUCCESS;
 }
 CUresult cuMemHostAlloc(void** p, std::size_t bytes, unsigned) {
+  FAKE_ENTRY("cuMemHostAlloc");
   if (CUresult r = enter()) return r;
   if (bytes > max_allocation) return CUDA_ERROR_OUT_OF_MEMORY;
   // Like CUDA 13's small pinned blocks: 512-byte aligned, never page aligned.
   auto* base = static_cast<char*>(std::aligned_alloc(4096, (bytes + 512 + 4095) / 4096 * 4096));
   *p = base + 512;
+  note_allocation(*p, bytes);
   ++g_live_allocations;
   return CUDA_SUCCESS;
 }
 CUresult cuMemFreeHost(void* p) {
+  FAKE_ENTRY("cuMemFreeHost");
   if (CUresult r = enter()) return r;
+  note_free(p);
   std::free(static_cast<char*>(p) - 512);
   --g_live_allocations;
   return CUDA_SUCCESS;
 }
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, std::size_t bytes, CUstream s) {
+  FAKE_ENTRY("cuMemcpyAsync");
   if (CUresult r = enter()) return r;
   std::memmove(ptr(dst), ptr(src), bytes);
   log_op('c', 0);
@@ -332,6 +417,7 @@ CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, std::size_t bytes, CUst
   return CUDA_SUCCESS;
 }
 CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D* p, CUstream s) {
+  FAKE_ENTRY("cuMemcpy3DAsync_v2");
   if (CUresult r = enter()) return r;
   if (p->srcMemoryType != CU_MEMORYTYPE_UNIFIED || p->dstMemoryType != CU_MEMORYTYPE_UNIFIED ||
       p->srcArray || p->dstArray || p->reserved0 || p->reserved1 || p->srcLOD || p->dstLOD)
@@ -353,44 +439,54 @@ CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D* p, CUstream s) {
   return CUDA_SUCCESS;
 }
 CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, std::size_t n, CUstream s) {
+  FAKE_ENTRY("cuMemsetD8Async");
   return memset_rows(d, n, &v, 1, n, 1, s);
 }
 CUresult cuMemsetD16Async(CUdeviceptr d, unsigned short v, std::size_t n, CUstream s) {
+  FAKE_ENTRY("cuMemsetD16Async");
   return memset_rows(d, n * 2, &v, 2, n, 1, s);
 }
 CUresult cuMemsetD32Async(CUdeviceptr d, unsigned v, std::size_t n, CUstream s) {
+  FAKE_ENTRY("cuMemsetD32Async");
   return memset_rows(d, n * 4, &v, 4, n, 1, s);
 }
 CUresult cuMemsetD2D8Async(CUdeviceptr d, std::size_t pitch, unsigned char v, std::size_t w,
                            std::size_t h, CUstream s) {
+  FAKE_ENTRY("cuMemsetD2D8Async");
   return memset_rows(d, pitch, &v, 1, w, h, s);
 }
 CUresult cuMemsetD2D16Async(CUdeviceptr d, std::size_t pitch, unsigned short v, std::size_t w,
                             std::size_t h, CUstream s) {
+  FAKE_ENTRY("cuMemsetD2D16Async");
   return memset_rows(d, pitch, &v, 2, w, h, s);
 }
 CUresult cuMemsetD2D32Async(CUdeviceptr d, std::size_t pitch, unsigned v, std::size_t w,
                             std::size_t h, CUstream s) {
+  FAKE_ENTRY("cuMemsetD2D32Async");
   return memset_rows(d, pitch, &v, 4, w, h, s);
 }
 
 CUresult cuStreamCreate(CUstream* s, unsigned flags) {
+  FAKE_ENTRY("cuStreamCreate");
   if (CUresult r = enter()) return r;
   *s = new CUstream_st{flags, clock_type::now()};
   return CUDA_SUCCESS;
 }
 CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
+  FAKE_ENTRY("cuStreamGetCtx");
   if (!s) return CUDA_ERROR_INVALID_HANDLE;
   *c = &g_context;
   return CUDA_SUCCESS;
 }
 CUresult cuStreamDestroy_v2(CUstream s) {
+  FAKE_ENTRY("cuStreamDestroy_v2");
   if (CUresult r = enter(); r && r != g_sticky_error.load()) return r;
   // Like the driver, outstanding work still completes: host functions hold no pointer to it.
   delete s;
   return CUDA_SUCCESS;
 }
 CUresult cuStreamSynchronize(CUstream s) {
+  FAKE_ENTRY("cuStreamSynchronize");
   if (CUresult r = enter()) return r;
   clock_type::time_point until;
   {
@@ -401,6 +497,7 @@ CUresult cuStreamSynchronize(CUstream s) {
   return g_sticky_error.load();
 }
 CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
+  FAKE_ENTRY("cuStreamWaitEvent");
   if (CUresult r = enter()) return r;
   if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
   std::lock_guard lock(g_mutex);
@@ -408,16 +505,19 @@ CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
   return CUDA_SUCCESS;
 }
 CUresult cuEventCreate(CUevent* e, unsigned flags) {
+  FAKE_ENTRY("cuEventCreate");
   if (CUresult r = enter()) return r;
   *e = new CUevent_st{flags};
   return CUDA_SUCCESS;
 }
 CUresult cuEventDestroy_v2(CUevent e) {
+  FAKE_ENTRY("cuEventDestroy_v2");
   if (CUresult r = enter(); r && r != g_sticky_error.load()) return r;
   delete e;
   return CUDA_SUCCESS;
 }
 CUresult cuEventRecord(CUevent e, CUstream s) {
+  FAKE_ENTRY("cuEventRecord");
   if (CUresult r = enter()) return r;
   std::lock_guard lock(g_mutex);
   e->recorded = true;
@@ -426,11 +526,13 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
   return CUDA_SUCCESS;
 }
 CUresult cuEventQuery(CUevent e) {
+  FAKE_ENTRY("cuEventQuery");
   if (CUresult r = enter()) return r;
   std::lock_guard lock(g_mutex);
   return clock_type::now() >= e->completes_at ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult cuEventSynchronize(CUevent e) {
+  FAKE_ENTRY("cuEventSynchronize");
   if (CUresult r = enter()) return r;
   clock_type::time_point until;
   {
@@ -442,6 +544,7 @@ CUresult cuEventSynchronize(CUevent e) {
 }
 // Only the original symbol: the backend must fall back from cuEventElapsedTime_v2.
 CUresult cuEventElapsedTime(float* ms, CUevent a, CUevent b) {
+  FAKE_ENTRY("cuEventElapsedTime");
   if (CUresult r = enter()) return r;
   if (!a->recorded || !b->recorded || (a->flags | b->flags) & CU_EVENT_DISABLE_TIMING)
     return CUDA_ERROR_INVALID_VALUE;
@@ -453,6 +556,7 @@ CUresult cuEventElapsedTime(float* ms, CUevent a, CUevent b) {
 
 CUresult cuModuleLoadDataEx(CUmodule* m, const void* image, unsigned n, CUjit_option* options,
                             void** values) {
+  FAKE_ENTRY("cuModuleLoadDataEx");
   if (CUresult r = enter()) return r;
   std::string ptx = static_cast<const char*>(image);
   if (ptx.find(".version") == std::string::npos || ptx.find(".target") == std::string::npos) {
@@ -474,12 +578,14 @@ CUresult cuModuleLoadDataEx(CUmodule* m, const void* image, unsigned n, CUjit_op
   return CUDA_SUCCESS;
 }
 CUresult cuModuleUnload(CUmodule m) {
+  FAKE_ENTRY("cuModuleUnload");
   if (CUresult r = enter()) return r;
   for (auto& [name, f] : m->functions) delete f;
   delete m;
   return CUDA_SUCCESS;
 }
 CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
+  FAKE_ENTRY("cuModuleGetFunction");
   if (CUresult r = enter()) return r;
   if (m->ptx.find(".entry " + std::string(name)) == std::string::npos) return CUDA_ERROR_NOT_FOUND;
   auto& fn = m->functions[name];
@@ -488,6 +594,7 @@ CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
   return CUDA_SUCCESS;
 }
 CUresult cuFuncGetAttribute(int* v, CUfunction_attribute a, CUfunction f) {
+  FAKE_ENTRY("cuFuncGetAttribute");
   if (CUresult r = enter()) return r;
   switch (a) {
   case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
@@ -510,6 +617,7 @@ CUresult cuFuncGetAttribute(int* v, CUfunction_attribute a, CUfunction f) {
   }
 }
 CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
+  FAKE_ENTRY("cuFuncSetAttribute");
   if (CUresult r = enter()) return r;
   if (a != CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES || v > 232448)
     return CUDA_ERROR_INVALID_VALUE;
@@ -518,6 +626,7 @@ CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
 }
 CUresult cuOccupancyMaxPotentialBlockSize(int* min_grid, int* block, CUfunction, CUoccupancyB2DSize,
                                           std::size_t dynamic_shared, int) {
+  FAKE_ENTRY("cuOccupancyMaxPotentialBlockSize");
   if (CUresult r = enter()) return r;
   *block = dynamic_shared > 100000 ? 128 : 768;
   *min_grid = 264;
@@ -527,6 +636,7 @@ CUresult cuOccupancyMaxPotentialBlockSize(int* min_grid, int* block, CUfunction,
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shared, CUstream s, void** params,
                         void** extra) {
+  FAKE_ENTRY("cuLaunchKernel");
   if (CUresult r = enter()) return r;
   if (extra || !params || gx * gy * gz == 0 || bx * by * bz > 768 ||
       shared > static_cast<unsigned>(f->max_dynamic_shared))
@@ -562,6 +672,13 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     std::snprintf(g_last_launch.name, sizeof g_last_launch.name, "%s", f->name.c_str());
   }
   ++g_launches;
+  if (kernel_emulator emulate = g_emulator.load()) {
+    const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+    if (int r = emulate(f->name.c_str(), params[0], grid, block, shared)) {
+      g_sticky_error = r;  // a kernel fault poisons the context, as on a GPU
+      return CUDA_SUCCESS; // reported by a later call, as a fault is
+    }
+  }
   occupy(s);
   return CUDA_SUCCESS;
 }
@@ -634,6 +751,48 @@ int fake_cuda_violations() {
 }
 long fake_cuda_live_allocations() {
   return g_live_allocations.load();
+}
+// Kernel launches run `emulate` (null: none) with the kernel's name and object; a non-zero
+// result is a fault in the kernel (its CUresult), which fails every later call.
+void fake_cuda_set_kernel_emulator(kernel_emulator emulate) {
+  g_emulator = emulate;
+}
+// 1 if [p, p + bytes) lies inside one live allocation of the fake.
+int fake_cuda_live_range(const void* p, std::size_t bytes) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  std::lock_guard lock(g_mutex);
+  auto it = g_live.upper_bound(a);
+  if (it == g_live.begin()) return 0;
+  --it;
+  return a >= it->first && a + bytes <= it->first + it->second ? 1 : 0;
+}
+// The entry points called so far and how often: fills at most `max` names and counts; returns
+// how many there are.
+int fake_cuda_entry_points(const char** names, long* calls, int max) {
+  const int n = g_entry_count.load();
+  for (int i = 0; i < n && i < max; ++i) {
+    names[i] = g_entry_points[i].name;
+    calls[i] = g_entry_points[i].calls.load();
+  }
+  return n;
+}
+// The `nth` call from now of entry point `name` fails with `code`, and the `repeat` calls after it
+// too (-1: every later call). `nth` 0 disarms it. Returns 0 when the table is full.
+int fake_cuda_fail_call(const char* name, long nth, int code, int repeat) {
+  // An entry point not called yet is added under a name of its own (the caller's may not last).
+  fake_entry_point* e = find_entry(name, false);
+  if (!e) e = find_entry(strdup(name), true);
+  if (!e) return 0;
+  e->code = code;
+  e->repeat = repeat;
+  e->fail_at = nth == 0 ? 0 : e->calls.load() + nth;
+  g_injection_armed = true;
+  return 1;
+}
+// Disarms every injected failure and clears a sticky error.
+void fake_cuda_clear_faults() {
+  for (int i = 0; i < g_entry_count.load(); ++i) g_entry_points[i].fail_at = 0;
+  g_sticky_error = CUDA_SUCCESS;
 }
 
 } // extern "C"
