@@ -221,6 +221,22 @@ std::atomic<int> g_entry_count{0};
 std::mutex g_entry_mutex;
 std::atomic<bool> g_injection_armed{false};
 
+// FAKE_CUDA_FAIL=<entry point>:<n>:<CUresult>[:<repeat>] arms a failure before the program
+// runs, for failures during initialization (tests/cuda_unit/fault_matrix.sh).
+void arm_from_environment(fake_entry_point& e) {
+  const char* spec = std::getenv("FAKE_CUDA_FAIL");
+  if (!spec) return;
+  const char* colon = std::strchr(spec, ':');
+  if (!colon || std::string(spec, colon) != e.name) return;
+  long nth = 0;
+  int code = 0, repeat = 0;
+  if (std::sscanf(colon + 1, "%ld:%d:%d", &nth, &code, &repeat) < 2) return;
+  e.fail_at = nth;
+  e.code = code;
+  e.repeat = repeat;
+  g_injection_armed = true;
+}
+
 fake_entry_point* find_entry(const char* name, bool add) {
   std::lock_guard lock(g_entry_mutex);
   int n = g_entry_count.load();
@@ -228,6 +244,7 @@ fake_entry_point* find_entry(const char* name, bool add) {
     if (std::strcmp(g_entry_points[i].name, name) == 0) return &g_entry_points[i];
   if (!add || n == max_entry_points) return nullptr;
   g_entry_points[n].name = name;
+  arm_from_environment(g_entry_points[n]);
   g_entry_count.store(n + 1);
   return &g_entry_points[n];
 }

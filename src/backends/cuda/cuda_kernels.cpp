@@ -29,6 +29,13 @@ bool is_file(const std::string& path) {
 // The driver's PTX compiler writes its diagnostics into these buffers.
 constexpr std::size_t log_size = 16 * 1024;
 
+// Driver answers to a module load that the PTX decides, so that loading it again would fail too.
+bool ptx_rejected(CUresult r) {
+  return r == CUDA_ERROR_INVALID_PTX || r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION ||
+         r == CUDA_ERROR_INVALID_IMAGE || r == CUDA_ERROR_NO_BINARY_FOR_GPU ||
+         r == CUDA_ERROR_INVALID_SOURCE || r == CUDA_ERROR_JIT_COMPILER_NOT_FOUND;
+}
+
 std::string trim(const char* s) {
   std::string t = s;
   while (!t.empty() && (t.back() == '\n' || t.back() == ' ' || t.back() == '\0')) t.pop_back();
@@ -233,15 +240,19 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
       msg += "\nthe NVIDIA driver (CUDA " + std::to_string(m_info.driver_version / 1000) + "." +
              std::to_string(m_info.driver_version % 1000 / 10) +
              ") is older than the PTX version; update the driver";
-    if (r == CUDA_ERROR_OUT_OF_MEMORY) throw_error(d.module_load_data_ex.name, r, msg);
+    // Only what the PTX itself decides is a build error (remembered for the kernel); anything
+    // else the driver says (out of memory, a transient failure) is tried again next time.
+    if (!ptx_rejected(r)) sycl::detail::throw_error(sycl::errc::runtime, msg);
     sycl::detail::throw_error(sycl::errc::build, msg);
   }
   r = invoke(d.module_get_function, &fn->function, fn->module, kernel.c_str());
   if (r != CUDA_SUCCESS) {
     invoke(d.module_unload, fn->module);
-    sycl::detail::throw_error(sycl::errc::build, "kernel `" + kernel + "`: the JIT's PTX for " +
-                                                     m_info.arch + " has no entry of that name (" +
-                                                     error_text(r) + ")");
+    sycl::detail::throw_error(r == CUDA_ERROR_NOT_FOUND ? sycl::errc::build : sycl::errc::runtime,
+                              "kernel `" + readable_kernel(kernel) + "` on " + m_info.device_name +
+                                  ": " + d.module_get_function.name +
+                                  " found no entry of that name in the JIT's PTX for " +
+                                  m_info.arch + ": " + error_text(r));
   }
   int max_threads = 0, static_shared = 0, dynamic_shared = 0, block = 0, min_grid = 0;
   call(d.func_get_attribute, &max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn->function);
