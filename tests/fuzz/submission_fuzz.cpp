@@ -63,6 +63,21 @@ struct acc_axpy {
     if (i < n) dst[i] = dst[i] * 3u + src[i % src_n] + c;
   }
 };
+// Kernel objects of several sizes: inline in the launch thread's hand-over slot, beyond it, and
+// beyond what it takes at all (src/backends/cuda/launch_thread.hpp).
+template <int K>
+struct big_axpy {
+  usm_axpy k;
+  u32 pad[K];
+  void operator()(sycl::item<1> it) const {
+    const std::size_t i = it.get_id(0);
+    if (i < k.n) k.dst[i] = k.dst[i] * 3u + k.src[i % k.src_n] + k.c + pad[i % K];
+  }
+};
+template <int K>
+class k_big_axpy;
+constexpr int big_sizes[] = {8, 60, 900, 1100};
+
 // Per work-group sums through local memory and barriers (not under the fake driver, which runs
 // work-items one after another).
 struct usm_group_sum {
@@ -145,6 +160,17 @@ bool live(const void* p, std::size_t bytes) {
 // CUDA_ERROR_ILLEGAL_ADDRESS, as a GPU reports a kernel touching memory it must not.
 constexpr int illegal_address = 700;
 
+template <int K>
+int emulate_big(const void* object) {
+  using object_t = sycl::detail::range_kernel<1, big_axpy<K>>;
+  const auto& o = *static_cast<const object_t*>(object);
+  if (!live(o.m_f.k.dst, o.m_f.k.n * sizeof(u32)) ||
+      !live(o.m_f.k.src, o.m_f.k.src_n * sizeof(u32)))
+    return illegal_address;
+  object_t::run_range(object, 0, o.m_range[0]);
+  return 0;
+}
+
 int emulate(const char* name, const void* object, const unsigned* grid, const unsigned* block,
             unsigned) {
   const std::size_t groups = std::size_t(grid[0]) * grid[1] * grid[2];
@@ -182,6 +208,14 @@ int emulate(const char* name, const void* object, const unsigned* grid, const un
     object_t::run_range(object, 0, o.m_range[0]);
     return 0;
   }
+  if (std::strcmp(name, sycl::detail::kernel_name<k_big_axpy<big_sizes[0]>>()) == 0)
+    return emulate_big<big_sizes[0]>(object);
+  if (std::strcmp(name, sycl::detail::kernel_name<k_big_axpy<big_sizes[1]>>()) == 0)
+    return emulate_big<big_sizes[1]>(object);
+  if (std::strcmp(name, sycl::detail::kernel_name<k_big_axpy<big_sizes[2]>>()) == 0)
+    return emulate_big<big_sizes[2]>(object);
+  if (std::strcmp(name, sycl::detail::kernel_name<k_big_axpy<big_sizes[3]>>()) == 0)
+    return emulate_big<big_sizes[3]>(object);
   if (std::strcmp(name, sycl::detail::kernel_name<k_acc_axpy>()) == 0) {
     using object_t = sycl::detail::range_kernel<1, acc_axpy>;
     const auto& o = *static_cast<const object_t*>(object);
@@ -410,7 +444,8 @@ private:
     for (auto& e : deps_for(src, q)) deps.push_back(e);
     const std::size_t n = dst.n;
     usm_axpy k{dst.usm, src.usm, n, src.n, c};
-    const unsigned shape = static_cast<unsigned>(m_r.below(g_fake ? 2 : 3));
+    const unsigned shape = static_cast<unsigned>(m_r.below(g_fake ? 3 : 4));
+    std::vector<u32> pad_used;
     sycl::event e;
     if (shape == 0) {
       e = q.submit([&](sycl::handler& h) {
@@ -424,6 +459,26 @@ private:
         h.depends_on(deps);
         h.parallel_for<k_usm_axpy_nd>(sycl::nd_range<1>(global, local), usm_axpy_nd{k});
       });
+    } else if (shape == 2) {
+      // A kernel object of one of several sizes, its padding part of the result.
+      const std::size_t which = m_r.below(std::size(big_sizes));
+      std::vector<u32> pad(static_cast<std::size_t>(big_sizes[which]));
+      for (auto& v : pad) v = static_cast<u32>(m_r.next());
+      switch (which) {
+      case 0:
+        e = submit_big<big_sizes[0]>(q, deps, k, pad);
+        break;
+      case 1:
+        e = submit_big<big_sizes[1]>(q, deps, k, pad);
+        break;
+      case 2:
+        e = submit_big<big_sizes[2]>(q, deps, k, pad);
+        break;
+      default:
+        e = submit_big<big_sizes[3]>(q, deps, k, pad);
+        break;
+      }
+      pad_used = std::move(pad);
     } else {
       const std::size_t local = pick_local();
       const std::size_t global = (src.n + local - 1) / local * local;
@@ -443,8 +498,21 @@ private:
       return;
     }
     for (std::size_t i = 0; i < n; ++i) dst.ref[i] = dst.ref[i] * 3u + src.ref[i % src.n] + c;
+    if (!pad_used.empty())
+      for (std::size_t i = 0; i < n; ++i) dst.ref[i] += pad_used[i % pad_used.size()];
     record(src, e, false, q);
     record(dst, e, true, q);
+  }
+
+  template <int K>
+  static sycl::event submit_big(sycl::queue& q, const std::vector<sycl::event>& deps,
+                                const usm_axpy& k, const std::vector<u32>& pad) {
+    big_axpy<K> b{k, {}};
+    std::copy(pad.begin(), pad.end(), b.pad);
+    return q.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      h.parallel_for<k_big_axpy<K>>(sycl::range<1>(k.n), b);
+    });
   }
 
   // Between a USM array and a buffer: a kernel copies the values.

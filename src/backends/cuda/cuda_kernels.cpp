@@ -29,6 +29,19 @@ bool is_file(const std::string& path) {
 // The driver's PTX compiler writes its diagnostics into these buffers.
 constexpr std::size_t log_size = 16 * 1024;
 
+// The PTX version the JIT writes for `arch`: its default, but at least PTX 8.1 where the driver
+// takes it (CUDA 12.1) and the GPU is sm_70 or newer, since only from 8.1 on may a kernel's
+// parameter (the kernel object, with everything it captures by value) exceed 4352 bytes
+// (up to 32764, as nvcc allows there).
+std::string ptx_version(const std::string& arch, int driver_version) {
+  std::string feature = jit::default_ptx_feature(arch);
+  int sm = 0, version = 0;
+  std::sscanf(arch.c_str(), "sm_%d", &sm);
+  std::sscanf(feature.c_str(), "+ptx%d", &version);
+  if (driver_version >= 12010 && sm >= 70 && version < 81) feature = "+ptx81";
+  return feature;
+}
+
 // Driver answers to a module load that the PTX decides, so that loading it again would fail too.
 bool ptx_rejected(CUresult r) {
   return r == CUDA_ERROR_INVALID_PTX || r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION ||
@@ -191,6 +204,7 @@ std::unique_ptr<kernel_function> kernel_cache::compile(const runtime::kernel_ima
   request.bitcode = std::as_bytes(std::span(image.data));
   request.kernel = name;
   request.arch = m_info.arch;
+  request.ptx_version_feature = ptx_version(m_info.arch, m_info.driver_version);
   request.spec_constants = std::move(values);
   request.libdevice_path = find_libdevice();
   jit::result compiled;

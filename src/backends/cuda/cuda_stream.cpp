@@ -336,7 +336,8 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
                             " bytes of local memory";
       if (r == CUDA_ERROR_INVALID_VALUE && launch.object_size > 4096)
         context += " (a kernel object of " + std::to_string(launch.object_size) +
-                   " bytes; capture less by value)";
+                   " bytes, more than the driver takes: 4096 before CUDA 12.1 or sm_70, 32764 "
+                   "since; capture less by value)";
       throw_error(d.launch_kernel.name, r, context);
     }
   });
