@@ -68,6 +68,16 @@ std::string mode() {
   return m ? m : "ok";
 }
 
+// FAKE_CUDA_LAUNCH_US: how long cuLaunchKernel keeps its calling thread, as the driver's launch
+// costs the host a few microseconds (issue 28: a launch thread then lags behind its submitter).
+clock_type::duration launch_cost() {
+  static const long us = [] {
+    const char* s = std::getenv("FAKE_CUDA_LAUNCH_US");
+    return s ? std::atol(s) : 0L;
+  }();
+  return std::chrono::microseconds(us);
+}
+
 // FAKE_CUDA_LATENCY_US, or what fake_cuda_set_latency_us set (-1: not set).
 std::atomic<long> g_latency_override{-1};
 clock_type::duration latency() {
@@ -671,6 +681,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     ++g_small_copies;
     return CUDA_SUCCESS;
   }
+  if (launch_cost().count() > 0) std::this_thread::sleep_for(launch_cost());
   if (g_fail_launches.load() > 0) {
     --g_fail_launches;
     return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;

@@ -412,6 +412,8 @@ private:
       reallocate(dst);
     else if (op < 92)
       check_early(dst);
+    else if (op < 95)
+      burst(dst, src);
     else
       kernel(dst, src);
   }
@@ -513,6 +515,44 @@ private:
       h.depends_on(deps);
       h.parallel_for<k_big_axpy<K>>(sycl::range<1>(k.n), b);
     });
+  }
+
+  // Many kernels back to back on one queue over the same arrays, as benchmarks submit them: on a
+  // GPU the stream stays busy and the launches go through the launch thread.
+  void burst(array& dst, array& src) {
+    if (dst.k == kind::buffer || src.k == kind::buffer) return kernel(dst, src);
+    sycl::queue& q = pick_queue();
+    std::vector<sycl::event> deps = deps_for(dst, q);
+    for (auto& e : deps_for(src, q)) deps.push_back(e);
+    const std::size_t count = 20 + m_r.below(300);
+    const std::size_t n = dst.n;
+    sycl::event last;
+    for (std::size_t j = 0; j < count; ++j) {
+      const u32 c = static_cast<u32>(m_r.next());
+      usm_axpy k{dst.usm, src.usm, n, src.n, c};
+      const bool nd = m_r.chance(50);
+      const std::size_t local = pick_local();
+      last = q.submit([&](sycl::handler& h) {
+        // In order: the queue orders them; out of order: each depends on the one before.
+        if (j == 0)
+          h.depends_on(deps);
+        else if (!q.is_in_order())
+          h.depends_on(last);
+        if (nd)
+          h.parallel_for<k_usm_axpy_nd>(sycl::nd_range<1>((n + local - 1) / local * local, local),
+                                        usm_axpy_nd{k});
+        else
+          h.parallel_for<k_usm_axpy>(sycl::range<1>(n), k);
+      });
+      for (std::size_t i = 0; i < n; ++i) dst.ref[i] = dst.ref[i] * 3u + src.ref[i % src.n] + c;
+    }
+    record(src, last, false, q);
+    record(dst, last, true, q);
+    // Sometimes the burst's memory is freed right after waiting for its queue.
+    if (m_r.chance(30)) {
+      q.wait_and_throw();
+      reallocate(dst);
+    }
   }
 
   // Between a USM array and a buffer: a kernel copies the values.

@@ -1,6 +1,7 @@
 #include "cuda_device.hpp"
 
 #include "cuda_stream.hpp"
+#include "launch_thread.hpp"
 
 #include <sycl/exception.hpp>
 
@@ -319,6 +320,9 @@ void cuda_device::deallocate(void* ptr, sycl::usm::alloc kind) noexcept {
       map.base.erase(it);
     }
   }
+  // Kernels using the memory may still wait in a launch thread: made first, so that the free waits
+  // for them as the driver's free waits for every launch it was given (launch_thread.hpp).
+  launch_thread::drain_all();
   // Failures here (a driver already shut down at exit, a failed context) leave nothing to free.
   if (try_make_current(m_context) == CUDA_SUCCESS) free_raw(ptr, kind);
 }

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <vector>
 
 namespace syclone::cuda {
 
@@ -19,6 +20,16 @@ void pause() noexcept {
 // than the gap between two back-to-back submissions, short enough not to hold a core for long.
 constexpr std::chrono::microseconds spin_time{200};
 
+// Every launch thread of the process, for drain_all.
+struct registry {
+  std::mutex mutex;
+  std::vector<launch_thread*> threads;
+};
+registry& launch_threads() {
+  static auto* r = new registry(); // never destroyed: streams may outlive static destruction
+  return *r;
+}
+
 std::string dims(const unsigned* v) {
   return "{" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) +
          "}";
@@ -26,10 +37,20 @@ std::string dims(const unsigned* v) {
 } // namespace
 
 launch_thread::launch_thread(std::shared_ptr<stream_handle> stream, event_pool& pool)
-    : m_stream(std::move(stream)), m_pool(pool), m_ring(ring_size) {}
+    : m_stream(std::move(stream)), m_pool(pool), m_ring(ring_size) {
+  registry& r = launch_threads();
+  std::lock_guard lock(r.mutex);
+  r.threads.push_back(this);
+}
 
 launch_thread::~launch_thread() {
+  // Made while still registered: a free on another thread meanwhile waits for them too.
   drain();
+  {
+    registry& r = launch_threads();
+    std::lock_guard lock(r.mutex);
+    std::erase(r.threads, this);
+  }
   m_stop.store(true, std::memory_order_seq_cst);
   m_signal.fetch_add(1, std::memory_order_seq_cst);
   m_signal.notify_one();
@@ -85,6 +106,22 @@ void launch_thread::take(const launch& l, std::shared_ptr<cuda_event> event) {
   s.event = std::move(event);
   m_taken.store(t + 1, std::memory_order_release);
   wake();
+}
+
+void launch_thread::drain_all() noexcept {
+  registry& r = launch_threads();
+  std::lock_guard lock(r.mutex);
+  for (const launch_thread* t : r.threads) t->drain_to(t->m_taken.load(std::memory_order_acquire));
+}
+
+void launch_thread::drain_to(std::uint32_t taken) const noexcept {
+  for (int spins = 0; static_cast<std::int32_t>(m_made.load(std::memory_order_acquire) - taken) < 0;
+       ++spins) {
+    if (spins < 256)
+      pause();
+    else
+      std::this_thread::yield();
+  }
 }
 
 void launch_thread::drain() const noexcept {

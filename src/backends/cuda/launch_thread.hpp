@@ -17,6 +17,13 @@
 // operation before it finished its enqueue before the ticket was taken, and another thread's
 // enqueue still in flight then is left unnumbered by its own window.
 //
+// Memory: a launch handed over but not made yet is invisible to the driver, so a driver call that
+// waits for the device's work (cuMemFree and cuMemFreeHost wait, as cudaFree does, and programs
+// ported from CUDA free right after submitting) would not wait for it, and the kernel would run
+// on freed memory. Before the backend frees memory it makes every launch handed over so far, on
+// every stream of the process (drain_all; kernels may use another device's memory): the free
+// then waits for them as it waits for launches made directly (issue 28).
+//
 // Completion: the launch's event (cuda_event) waits for the launch before asking the driver
 // about it; its completion CUevent is recorded after the launch only if something still holds
 // the event (a dropped event can never be asked). A launch the driver refuses fails its event
@@ -66,6 +73,9 @@ public:
   void take(const launch& l, std::shared_ptr<cuda_event> event);
   // Returns once every launch handed over so far was made.
   void drain() const noexcept;
+  // drain() on every launch thread of the process: what was handed over before the call is made
+  // when it returns (later hand-overs are not waited for).
+  static void drain_all() noexcept;
   bool idle() const noexcept {
     return m_made.load(std::memory_order_acquire) == m_taken.load(std::memory_order_acquire);
   }
@@ -85,6 +95,8 @@ private:
   void wake() noexcept;
   void loop();
   void make(slot& s);
+  // Returns once the launches up to hand-over number `taken` were made.
+  void drain_to(std::uint32_t taken) const noexcept;
 
   std::shared_ptr<stream_handle> m_stream;
   event_pool& m_pool;
