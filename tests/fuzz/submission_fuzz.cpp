@@ -15,15 +15,16 @@
 // allocation: a launch made with stale arguments, or after the memory it uses was freed, is a
 // fault there as it is on a GPU.
 //
-// Usage: submission_fuzz [--seeds FIRST:COUNT] [--commands N] [--threads T] [--verbose]
-// Exit status: 0 when every seed matched its reference; 1 otherwise (each mismatch is printed
-// with its seed, so that `--seeds S:1` reproduces it).
+// Usage: submission_fuzz [--seeds FIRST:COUNT] [--commands N] [--threads T] [--small] [--time-limit
+// SECONDS] [--verbose] Exit status: 0 when every seed matched its reference; 1 otherwise (each
+// mismatch is printed with its seed, so that `--seeds S:1` reproduces it).
 #include <sycl/sycl.hpp>
 
 #include <dlfcn.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -131,7 +132,8 @@ struct rng {
 std::mutex g_print_mutex;
 std::atomic<int> g_mismatches{0};
 bool g_verbose = false;
-bool g_fake = false; // the fake CUDA driver runs the kernels
+bool g_fake = false;  // the fake CUDA driver runs the kernels
+bool g_small = false; // --small: arrays of at most 2048 elements (sanitizer runs)
 
 template <typename... A>
 void fail(std::uint64_t seed, const char* fmt, A... a) {
@@ -304,6 +306,7 @@ private:
   std::size_t pick_local() { return std::size_t(1) << (5 + m_r.below(g_fake ? 5 : 6)); }
 
   std::size_t pick_size() {
+    if (g_small) return 1 + m_r.below(m_r.chance(50) ? 64 : 2048);
     switch (m_r.below(4)) {
     case 0:
       return 1 + m_r.below(64);
@@ -785,6 +788,7 @@ int main(int argc, char** argv) {
   std::uint64_t first = 1, count = 10;
   std::size_t commands = 2000;
   int threads = 0;
+  long time_limit = 0; // seconds; 0: none
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--seeds" && i + 1 < argc) {
@@ -796,10 +800,15 @@ int main(int argc, char** argv) {
       commands = std::strtoull(argv[++i], nullptr, 10);
     } else if (a == "--threads" && i + 1 < argc) {
       threads = std::atoi(argv[++i]);
+    } else if (a == "--time-limit" && i + 1 < argc) {
+      time_limit = std::atol(argv[++i]);
+    } else if (a == "--small") {
+      g_small = true;
     } else if (a == "--verbose") {
       g_verbose = true;
     } else {
-      std::printf("usage: %s [--seeds FIRST:COUNT] [--commands N] [--threads T] [--verbose]\n",
+      std::printf("usage: %s [--seeds FIRST:COUNT] [--commands N] [--threads T] [--small] "
+                  "[--time-limit SECONDS] [--verbose]\n",
                   argv[0]);
       return 2;
     }
@@ -810,12 +819,27 @@ int main(int argc, char** argv) {
               d.get_info<sycl::info::device::name>().c_str(), g_fake ? " (fake driver)" : "",
               static_cast<unsigned long long>(first),
               static_cast<unsigned long long>(first + count - 1), commands);
+  std::fflush(stdout);
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t done = 0;
   for (std::uint64_t s = first; s < first + count; ++s) {
+    if (time_limit > 0 &&
+        std::chrono::steady_clock::now() - start > std::chrono::seconds(time_limit))
+      break;
     run_seed(d, s, commands, threads);
-    if (g_verbose) std::printf("seed %llu done\n", static_cast<unsigned long long>(s));
+    ++done;
+    if (g_verbose || done % 25 == 0) {
+      std::printf("seed %llu done (%llu so far, %d mismatch(es))\n",
+                  static_cast<unsigned long long>(s), static_cast<unsigned long long>(done),
+                  g_mismatches.load());
+      std::fflush(stdout);
+    }
   }
   const int m = g_mismatches.load();
-  std::printf("%s: %d mismatch(es) over %llu seed(s)\n", m ? "FAILED" : "passed", m,
-              static_cast<unsigned long long>(count));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%s: %d mismatch(es) over %llu seed(s) of %zu commands (%.1f s)%s\n",
+              m ? "FAILED" : "passed", m, static_cast<unsigned long long>(done), commands, seconds,
+              done < count ? " (time limit reached)" : "");
   return m ? 1 : 0;
 }
