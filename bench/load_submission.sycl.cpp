@@ -35,13 +35,19 @@ long resident_kib() {
   return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
-// The device's used memory through the driver the CUDA backend loaded (-1 without one).
+// The device's used memory through the driver the CUDA backend loaded (-1 without one). The
+// sampling thread makes the device's primary context current for itself first.
 long device_used_mib() {
-  static auto* get = [] {
+  using get_t = int (*)(std::size_t*, std::size_t*);
+  static get_t get = [] {
     void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    return lib ? reinterpret_cast<int (*)(std::size_t*, std::size_t*)>(
-                     dlsym(lib, "cuMemGetInfo_v2"))
-               : nullptr;
+    if (!lib) return get_t{nullptr};
+    auto retain = reinterpret_cast<int (*)(void**, int)>(dlsym(lib, "cuDevicePrimaryCtxRetain"));
+    auto set_current = reinterpret_cast<int (*)(void*)>(dlsym(lib, "cuCtxSetCurrent"));
+    void* context = nullptr;
+    if (!retain || !set_current || retain(&context, 0) != 0 || set_current(context) != 0)
+      return get_t{nullptr};
+    return reinterpret_cast<get_t>(dlsym(lib, "cuMemGetInfo_v2"));
   }();
   std::size_t free = 0, total = 0;
   if (!get || get(&free, &total) != 0) return -1;

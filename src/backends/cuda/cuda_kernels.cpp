@@ -269,12 +269,17 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
                                   m_info.arch + ": " + error_text(r));
   }
   int max_threads = 0, static_shared = 0, dynamic_shared = 0, block = 0, min_grid = 0;
-  call(d.func_get_attribute, &max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn->function);
-  call(d.func_get_attribute, &static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn->function);
-  call(d.func_get_attribute, &dynamic_shared, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-       fn->function);
-  call(d.occupancy_max_potential_block_size, &min_grid, &block, fn->function, nullptr,
-       std::size_t{0}, 0);
+  try {
+    call(d.func_get_attribute, &max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn->function);
+    call(d.func_get_attribute, &static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn->function);
+    call(d.func_get_attribute, &dynamic_shared, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+         fn->function);
+    call(d.occupancy_max_potential_block_size, &min_grid, &block, fn->function, nullptr,
+         std::size_t{0}, 0);
+  } catch (...) {
+    invoke(d.module_unload, fn->module); // loaded again at the next launch
+    throw;
+  }
   fn->limits.max_threads_per_block = static_cast<unsigned>(std::max(1, max_threads));
   fn->limits.occupancy_block_size = static_cast<unsigned>(std::max(0, block));
   fn->static_shared_bytes = static_cast<std::size_t>(std::max(0, static_shared));
