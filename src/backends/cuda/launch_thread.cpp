@@ -125,12 +125,7 @@ void launch_thread::drain_to(std::uint32_t taken) const noexcept {
 }
 
 void launch_thread::drain() const noexcept {
-  for (int spins = 0; !idle(); ++spins) {
-    if (spins < 256)
-      pause();
-    else
-      std::this_thread::yield();
-  }
+  drain_to(m_taken.load(std::memory_order_acquire));
 }
 
 void launch_thread::loop() {
