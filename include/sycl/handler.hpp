@@ -419,6 +419,9 @@ private:
       l.local[d] = local[d];
     }
     l.run_item = &object_t::run_item;
+#if !SYCLONE_DEVICE
+    l.run_group = &detail::host_run_group<Dimensions, object_t>;
+#endif
     l.required_sub_group_size = detail::note_sub_group_size<name_t, KernelType, Properties>();
     set_kernel(std::move(l));
   }

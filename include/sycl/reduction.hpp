@@ -820,6 +820,9 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
       l.local[d] = local[d];
     }
     l.run_item = &object_t::run_item;
+#if !SYCLONE_DEVICE
+    l.run_group = &detail::host_run_group<D, object_t>;
+#endif
   } else {
     constexpr int D = Range::dimensions;
     using object_t =

@@ -359,6 +359,34 @@ install)
   expect_in host_app.txt "^images 0$"
   ;;
 
+host_loops)
+  # Issue 29: the host compile runs the work-item loop compiler. A kernel with a barrier becomes
+  # a .work_group_loops function that no longer calls the barrier builtin (the regions are
+  # loops); at -O0 the marker call stays and the runtime runs the kernel on fibers.
+  cat >barrier.cpp <<'SRC'
+#include <sycl/sycl.hpp>
+void tile(sycl::queue& q, float* p) {
+  q.submit([&](sycl::handler& h) {
+    sycl::local_accessor<float> t(64, h);
+    h.parallel_for(sycl::nd_range<1>(1024, 64), [=](sycl::nd_item<1> it) {
+      t[it.get_local_id(0)] = p[it.get_global_id(0)];
+      sycl::group_barrier(it.get_group());
+      p[it.get_global_id(0)] = t[63 - it.get_local_id(0)];
+    });
+  });
+}
+SRC
+  "$S" -fsycl-targets=host -O2 -fsycl-host-only -S -emit-llvm barrier.cpp -o o2.ll
+  expect_in o2.ll "^define internal .*\\.work_group_loops\\(ptr"
+  awk '/^define internal .*work_group_loops/,/^}/' o2.ll >loops.ll
+  expect_in loops.ll "__syclone_host_loop_storage|load"
+  expect_not_in loops.ll "call void @__syclone_host_barrier" "__syclone_host_work_group_loops"
+  expect_not_in o2.ll "call .*@__syclone_host_work_group_loops"
+  "$S" -fsycl-targets=host -O0 -fsycl-host-only -S -emit-llvm barrier.cpp -o o0.ll
+  expect_in o0.ll "call .*@__syclone_host_work_group_loops"
+  expect_not_in o0.ll "\\.work_group_loops\\(ptr"
+  ;;
+
 opencl_headers)
   # (q) Where the OpenCL headers are installed, <sycl/sycl.hpp> declares the OpenCL API's scalar
   # types (cl_int, cl_bool, ...) for host and device code, setting CL_TARGET_OPENCL_VERSION to 300

@@ -189,6 +189,11 @@ std::vector<std::string> plugin_flags(const session& s, const std::string& recor
   return flags;
 }
 
+// The work-item loop compiler (tools/syclone-host-loops) for the host compile of SYCL sources.
+std::string host_loops_flag(const session& s) {
+  return "-fpass-plugin=" + s.tools.lib_dir() + "/libsyclone-host-loops.so";
+}
+
 // C and assembly: the host compile alone, without the C++-only flags a mixed command carries.
 void compile_host_only_language(session& s, const input& in, const std::string& object) {
   job host{{s.tools.clang()}, {}};
@@ -291,6 +296,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
   std::vector<std::string> records; // the plugin's files: host compile, then each device compile
   records.push_back(object.empty() ? std::string() : s.temp.file("host.sub_groups"));
   append(host.args, plugin_flags(s, records.back()));
+  host.args.push_back(host_loops_flag(s));
   append(host.args, tu_flags(in.path));
   append(host.args, source_tokens(in));
   append(host.args, output_tokens(object));
@@ -597,6 +603,7 @@ int host_only(session& s) {
   job command{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
               {}};
   append(command.args, plugin_flags(s, ""));
+  command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
   append(command.args, passthrough_arguments(s.line));
   return s.run.run(command);
@@ -614,6 +621,7 @@ int device_only(session& s) {
   for (auto flag : target.compile_flags) command.args.emplace_back(flag);
   append(command.args, {"-isystem", s.tools.include_dir()});
   append(command.args, plugin_flags(s, ""));
+  command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
   for (const auto& extra : s.line.device_flags)
     if (extra.target.empty() || extra.target == targets[0]) command.args.push_back(extra.flag);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/host_loops.hpp>
 #include <sycl/detail/device/target.hpp>
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
@@ -147,6 +148,9 @@ struct kernel_launch {
   void (*run_range)(const void* object, std::size_t begin, std::size_t end) = nullptr;
   void (*run_item)(const void* object, const std::size_t* group,
                    const std::size_t* local) = nullptr;
+  // nd_range: one whole work-group through the work-item loop compiler (host_loops.hpp); null
+  // where the kernel has no such entry (the host then runs run_item on fibers).
+  const char* (*run_group)(host::group_frame* frame) = nullptr;
 };
 
 template <typename F, typename... Args>
@@ -219,6 +223,31 @@ struct range_kernel {
     }
   }
 };
+
+// Host: one work-item's body for the work-item loop compiler, which turns host_run_group into
+// loops over the work-group (host_loops.hpp). K::invoke(group id, local id) runs a work-item;
+// ids arrive right-aligned (the last SYCL dimension is c).
+template <int D, typename K>
+void host_work_item(const void* self, const std::size_t* group, std::size_t a, std::size_t b,
+                    std::size_t c) {
+  id<D> g, l;
+  for (int d = 0; d < D; ++d) g[d] = group[d];
+  if constexpr (D == 1) {
+    l[0] = c;
+  } else if constexpr (D == 2) {
+    l[0] = b;
+    l[1] = c;
+  } else {
+    l[0] = a;
+    l[1] = b;
+    l[2] = c;
+  }
+  static_cast<const K*>(self)->invoke(g, l);
+}
+template <int D, typename K>
+const char* host_run_group(host::group_frame* frame) {
+  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame);
+}
 
 template <int D, typename F>
 struct nd_range_kernel {

@@ -132,7 +132,34 @@ void load_schedule() {
   (void)loaded;
 }
 
+int read_kernel_mode() {
+  const char* e = std::getenv("SYCLONE_HOST_KERNELS");
+  if (!e || !*e) return static_cast<int>(kernel_mode::loops);
+  std::string_view s(e);
+  if (s == "loops") return static_cast<int>(kernel_mode::loops);
+  if (s == "report") return static_cast<int>(kernel_mode::report);
+  if (s == "fibers") return static_cast<int>(kernel_mode::fibers);
+  warn_ignored("SYCLONE_HOST_KERNELS", e, "loops, report or fibers");
+  return static_cast<int>(kernel_mode::loops);
+}
+
+std::atomic<int> g_kernel_mode{-1};
+
 } // namespace
+
+kernel_mode kernel_mode_setting() noexcept {
+  int mode = g_kernel_mode.load(std::memory_order_acquire);
+  if (mode < 0) {
+    int unset = -1;
+    g_kernel_mode.compare_exchange_strong(unset, read_kernel_mode(), std::memory_order_acq_rel);
+    mode = g_kernel_mode.load(std::memory_order_acquire);
+  }
+  return static_cast<kernel_mode>(mode);
+}
+
+void set_kernel_mode(kernel_mode mode) noexcept {
+  g_kernel_mode.store(static_cast<int>(mode), std::memory_order_release);
+}
 
 const host_config& config() noexcept {
   static const host_config c = read_config();

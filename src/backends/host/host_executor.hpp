@@ -6,6 +6,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/host_loops.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,10 @@ struct range_launch {
 struct nd_range_launch {
   const void* kernel;
   void (*run_item)(const void* kernel, const std::size_t* group_id, const std::size_t* local_id);
+  // A whole work-group as loops over its work-items (sycl/detail/device/host_loops.hpp), or
+  // null. Returns why not where the host compile could not make the loops; run_item then runs.
+  const char* (*run_group)(sycl::detail::host::group_frame* frame) = nullptr;
+  const char* name = nullptr; // the kernel's name, for errors and the fallback report
   int dimensions;
   std::size_t group_range[3];
   std::size_t local_range[3];
@@ -67,5 +72,13 @@ SYCLONE_EXPORT std::uint64_t schedule_seed() noexcept;
 // Replaces the schedule read from SYCLONE_HOST_SCHEDULE for launches that start afterwards (unit
 // tests run both schedules in one process).
 SYCLONE_EXPORT void set_schedule(schedule_kind kind, std::uint64_t seed = 0) noexcept;
+
+// How nd_range kernels run, from SYCLONE_HOST_KERNELS: "loops" (default: work-groups as the
+// loops the work-item loop compiler made, fibers where it could not), "report" (the same, and
+// each kernel that runs on fibers says why on stderr, once) or "fibers" (every work-item a
+// fiber: the reference the loops are tested against).
+enum class kernel_mode { loops, report, fibers };
+SYCLONE_EXPORT kernel_mode kernel_mode_setting() noexcept;
+SYCLONE_EXPORT void set_kernel_mode(kernel_mode mode) noexcept;
 
 } // namespace syclone::host

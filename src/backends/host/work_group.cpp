@@ -14,11 +14,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <numeric>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
 // Sanitizers must be told about stack switches: ASan tracks the stack bounds (and fake stacks),
@@ -129,6 +132,7 @@ std::uint32_t stack_cache::acquire() {
 work_group_scheduler::~work_group_scheduler() {
   ::operator delete(m_local_memory, std::align_val_t(64));
   ::operator delete(m_scratch, std::align_val_t(64));
+  ::operator delete(m_loop_storage, std::align_val_t(64));
 }
 
 work_group_scheduler* work_group_scheduler::current() noexcept {
@@ -173,6 +177,10 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
     m_scratch_capacity = scratch;
   }
   m_wg_scratch = m_scratch + sg_bytes;
+  // Compiled loops run work-items in order; the shuffled schedule, streams (each work-item's
+  // own formatting state) and the fiber reference mode keep fibers.
+  m_loops = launch.run_group && !m_shuffled && !launch.work_item_streams &&
+            kernel_mode_setting() != kernel_mode::fibers;
   if (m_shuffled) m_order.resize(m_size);
   // SYCL 2020 4.7.6.11: local memory is per work-group; a thread runs one group at a time, so
   // one block per thread (and nesting level), reused, 64-byte aligned like the CUDA side.
@@ -212,7 +220,101 @@ bool work_group_scheduler::start_group() noexcept {
   return true;
 }
 
+namespace {
+
+// Kernels whose host compile made no loops, by run_group: reported once each.
+struct fallback_registry {
+  std::mutex mutex;
+  std::unordered_set<const void*> reported;
+};
+
+void report_fallback(const nd_range_launch& launch, const char* reason) {
+  if (kernel_mode_setting() != kernel_mode::report) return;
+  static auto* registry = new fallback_registry(); // never destroyed: launches may come late
+  std::lock_guard lock(registry->mutex);
+  if (!registry->reported.insert(reinterpret_cast<const void*>(launch.run_group)).second) return;
+  std::fprintf(stderr, "syclone: host device runs the work-items of kernel `%s` as fibers: %s\n",
+               launch.name ? launch.name : "(unnamed)", reason);
+}
+
+} // namespace
+
+bool work_group_scheduler::run_groups_as_loops(std::size_t begin, std::size_t end) {
+  sycl::detail::host::group_frame frame{};
+  frame.object = m_launch->kernel;
+  // Right-aligned local range: the last SYCL dimension is the innermost loop.
+  const int dims = m_launch->dimensions;
+  for (int d = 0; d < 3; ++d) frame.loop_range[d] = 1;
+  for (int d = 0; d < dims; ++d) frame.loop_range[3 - dims + d] = m_launch->local_range[d];
+  frame.local_memory = m_local_memory;
+  frame.scratch = m_wg_scratch;
+  frame.sub_group = m_sg_size;
+  frame.storage = m_loop_storage;
+  frame.storage_size = m_loop_storage_capacity;
+  frame.runtime = this;
+  // Sub-group functions as loops: two sets of one slot per work-item, alternating by region.
+  frame.exchange = m_scratch;
+  frame.exchange_set = std::size_t(m_size) * sycl::detail::host::exchange_bytes;
+  work_group_scheduler* outer = std::exchange(tl_current, this);
+  m_in_loops = true;
+  struct restore {
+    work_group_scheduler* self;
+    work_group_scheduler* outer;
+    ~restore() {
+      self->m_in_loops = false;
+      tl_current = outer;
+    }
+  } restore{this, outer};
+  const std::size_t* groups = m_launch->group_range;
+  for (std::size_t linear = begin; linear < end; ++linear) {
+    frame.group[2] = linear % groups[2];
+    std::size_t rest = linear / groups[2];
+    frame.group[1] = rest % groups[1];
+    frame.group[0] = rest / groups[1];
+    m_group_id[0] = frame.group[0];
+    m_group_id[1] = frame.group[1];
+    m_group_id[2] = frame.group[2];
+    if (const char* reason = m_launch->run_group(&frame)) {
+      // Nothing of this group ran; neither will any later group of the launch as loops.
+      report_fallback(*m_launch, reason);
+      m_loops = false;
+      m_group_next = linear;
+      return linear != begin ? (run_groups(linear, end), true) : false;
+    }
+    if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
+  }
+  return true;
+}
+
+std::byte* work_group_scheduler::loop_storage(sycl::detail::host::group_frame& frame,
+                                              std::size_t bytes) {
+  if (bytes > m_loop_storage_capacity) {
+    std::size_t capacity = std::max(bytes, 2 * m_loop_storage_capacity);
+    auto* storage = static_cast<std::byte*>(::operator new(capacity, std::align_val_t(64)));
+    ::operator delete(m_loop_storage, std::align_val_t(64));
+    m_loop_storage = storage;
+    m_loop_storage_capacity = capacity;
+  }
+  frame.storage = m_loop_storage;
+  frame.storage_size = m_loop_storage_capacity;
+  return m_loop_storage;
+}
+
+void work_group_scheduler::divergent_barrier(const char* first, const char* second) {
+  std::string group = std::to_string(m_group_id[0]);
+  for (int d = 1; d < m_launch->dimensions; ++d) group += ", " + std::to_string(m_group_id[d]);
+  m_error = std::make_exception_ptr(sycl::exception(
+      sycl::make_error_code(sycl::errc::kernel),
+      "host device: in kernel `" + std::string(m_launch->name ? m_launch->name : "(unnamed)") +
+          "`, the work-items of work-group (" + group + ") did not all reach the same barrier: " +
+          "some went on to " + first + ", others to " + second +
+          ". SYCL 2020 3.9.3 requires every work-item of a work-group to reach each barrier (a " +
+          "`return` before a barrier taken by only some work-items breaks this); the work-group " +
+          "stopped there"));
+}
+
 void work_group_scheduler::run_groups(std::size_t begin, std::size_t end) {
+  if (m_loops && run_groups_as_loops(begin, end)) return;
   m_group_next = begin;
   m_group_end = end;
   if (!start_group()) return;
@@ -620,23 +722,79 @@ void leave_logical_work_item() noexcept {
   syclone::host::tl_logical_streams = nullptr;
 }
 
-std::uint32_t sub_group_size() noexcept {
-  syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
+} // namespace detail::host
+SYCLONE_END_NAMESPACE
+
+namespace {
+using syclone::host::work_group_scheduler;
+
+// A group function reached from code the work-item loop compiler did not see (a function of
+// another translation unit) while the work-group runs as loops: no work-item can wait there.
+[[noreturn]] void unseen_group_function(const char* what) {
+  sycl::detail::throw_error(
+      sycl::errc::kernel,
+      std::string("host device: ") + what +
+          " reached in a function the work-item loop compiler could not see (defined in "
+          "another translation unit, or called through a pointer) while its work-group runs "
+          "as compiled loops; define the function in the kernel's translation unit, or run "
+          "with SYCLONE_HOST_KERNELS=fibers");
+}
+} // namespace
+
+extern "C" {
+
+const char* __syclone_host_work_group_loops(sycl::detail::host::work_item_fn,
+                                            sycl::detail::host::group_frame*) {
+  return "its translation unit was not compiled by syclone++ with optimization (-O1 or "
+         "higher), which runs the work-item loop compiler";
+}
+
+std::byte* __syclone_host_loop_storage(sycl::detail::host::group_frame* frame, std::size_t bytes) {
+  if (bytes <= frame->storage_size) return frame->storage;
+  return static_cast<work_group_scheduler*>(frame->runtime)->loop_storage(*frame, bytes);
+}
+
+void __syclone_host_divergent_barrier(sycl::detail::host::group_frame* frame, const char* first,
+                                      const char* second) {
+  static_cast<work_group_scheduler*>(frame->runtime)->divergent_barrier(first, second);
+}
+
+void __syclone_host_barrier() {
+  work_group_scheduler* s = work_group_scheduler::current();
+  if (s && s->in_loops()) unseen_group_function("a work-group barrier");
+  sycl::detail::host::work_group_barrier();
+}
+
+std::byte* __syclone_host_local_memory() noexcept {
+  return sycl::detail::host::local_memory();
+}
+
+std::byte* __syclone_host_work_group_scratch() {
+  work_group_scheduler* s = work_group_scheduler::current();
+  if (!s)
+    sycl::detail::throw_error(sycl::errc::invalid,
+                              "a work-group algorithm called outside an nd_range kernel on the "
+                              "host device");
+  return s->work_group_scratch();
+}
+
+std::uint32_t __syclone_host_sub_group_size() noexcept {
+  work_group_scheduler* s = work_group_scheduler::current();
   return s ? s->sub_group_size() : 1;
 }
 
-void sub_group_barrier(std::uint32_t sub_group) {
-  group_scheduler("sub-group barrier").sub_group_barrier(sub_group);
+void __syclone_host_sub_group_barrier(std::uint32_t sub_group) {
+  work_group_scheduler* s = work_group_scheduler::current();
+  if (s && s->in_loops()) unseen_group_function("a sub-group barrier");
+  sycl::detail::host::group_scheduler("sub-group barrier").sub_group_barrier(sub_group);
 }
 
-const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane, const void* value,
-                                    std::size_t bytes) {
-  return group_scheduler("a sub-group function").sub_group_exchange(sub_group, lane, value, bytes);
+const std::byte* __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
+                                                   const void* value, std::size_t bytes) {
+  work_group_scheduler* s = work_group_scheduler::current();
+  if (s && s->in_loops()) unseen_group_function("a sub-group function");
+  return sycl::detail::host::group_scheduler("a sub-group function")
+      .sub_group_exchange(sub_group, lane, value, bytes);
 }
 
-std::byte* work_group_scratch() {
-  return group_scheduler("a work-group algorithm").work_group_scratch();
-}
-
-} // namespace detail::host
-SYCLONE_END_NAMESPACE
+} // extern "C"

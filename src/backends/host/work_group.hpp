@@ -85,6 +85,13 @@ public:
   // Hides the current scheduler while a range kernel runs inside a work-item.
   static work_group_scheduler* exchange_current(work_group_scheduler* s) noexcept;
 
+  // Whether the launch runs as compiled work-item loops (then no work-item is a fiber).
+  bool in_loops() const noexcept { return m_in_loops; }
+  // The compiled loops' per-work-item storage (host_loops.hpp __syclone_host_loop_storage).
+  std::byte* loop_storage(sycl::detail::host::group_frame& frame, std::size_t bytes);
+  // The compiled loops found work-items of the running group at different barriers.
+  void divergent_barrier(const char* first, const char* second);
+
   // SYCL 2020 4.17.3: suspends the calling work-item until all of its work-group arrived.
   void barrier() noexcept;
   std::byte* local_memory() const noexcept { return m_local_memory; }
@@ -111,6 +118,8 @@ private:
   static constexpr std::uint32_t no_stack = ~0u;
   static constexpr std::uint32_t native_slot = ~0u - 1;
 
+  // The chunk as compiled loops; false when the kernel has none (nothing ran then).
+  bool run_groups_as_loops(std::size_t begin, std::size_t end);
   bool start_group() noexcept; // the next work-group of the chunk; false when none (or failed)
   void run_items();
   [[noreturn]] void exit_fiber();
@@ -177,6 +186,11 @@ private:
 
   std::byte* m_local_memory = nullptr;
   std::size_t m_local_capacity = 0;
+
+  bool m_loops = false;    // begin() chose the compiled loops for this launch
+  bool m_in_loops = false; // they run now
+  std::byte* m_loop_storage = nullptr;
+  std::size_t m_loop_storage_capacity = 0;
 
 #ifdef SYCLONE_HOST_ASAN
   const void* m_native_bottom = nullptr;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/host_loops.hpp>
 #include <sycl/detail/device/rmw_op.hpp>
 
 #include <cstddef>
@@ -25,8 +26,13 @@ SYCLONE_EXPORT void leave_logical_work_item() noexcept;
 
 namespace detail::dev {
 inline constexpr bool is_host = true;
-inline void work_group_barrier() { host::work_group_barrier(); }
-inline std::byte* local_memory() noexcept { return host::local_memory(); }
+// Through the names the work-item loop compiler knows (host_loops.hpp).
+inline void work_group_barrier() {
+  __syclone_host_barrier();
+}
+inline std::byte* local_memory() noexcept {
+  return __syclone_host_local_memory();
+}
 // Hardware work-item ids exist only on GPU targets; on the host the executor passes ids to the
 // kernel object. Declared so target-independent templates resolve the names; never called here.
 std::size_t local_id(int hw_dim);

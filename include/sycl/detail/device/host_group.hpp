@@ -8,6 +8,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/host_loops.hpp>
 #include <sycl/detail/group_types.hpp>
 
 #include <cstddef>
@@ -20,23 +21,12 @@ namespace detail::host {
 // host device's group functions (static_assert below).
 inline constexpr std::size_t exchange_bytes = 256;
 
-// The sub-group size the running nd_range kernel was launched with (1 outside of one).
-SYCLONE_EXPORT std::uint32_t sub_group_size() noexcept;
-// Suspends the calling work-item until every work-item of its sub-group arrived (or finished).
-SYCLONE_EXPORT void sub_group_barrier(std::uint32_t sub_group);
-// Writes `bytes` of `value` to the caller's slot (base + lane * bytes), waits for the
-// sub-group, and returns the base of the sub-group's slots. They stay valid until the caller's
-// next sub-group barrier or exchange (the scheduler alternates between two sets).
-SYCLONE_EXPORT const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
-                                                   const void* value, std::size_t bytes);
-// Scratch of the running work-group: 2 * exchange_bytes per work-item.
-SYCLONE_EXPORT std::byte* work_group_scratch();
 } // namespace detail::host
 
 namespace detail::dev {
 
 SYCLONE_INLINE std::uint32_t sub_group_max_size() noexcept {
-  return host::sub_group_size();
+  return __syclone_host_sub_group_size();
 }
 
 // The calling work-item's sub-group: consecutive linear local ids (seed 004).
@@ -58,18 +48,19 @@ SYCLONE_INLINE T load_slot(const std::byte* base, std::uint32_t index) {
   return r;
 }
 
-// A sub-group of one work-item has nobody to wait for or exchange with: the functions below
-// answer at once, without a trip through the scheduler.
+// Every call exchanges, also in sub-groups of one work-item (where the scheduler answers at
+// once): a shortcut on the sub-group size would be a branch before each call, which the
+// optimizer merges across calls into paths the work-item loop compiler cannot tell apart from
+// divergent ones (tools/syclone-host-loops).
 inline void sub_group_barrier(const sg_info& sg) {
-  if (sg.size > 1) host::sub_group_barrier(sg.id);
+  __syclone_host_sub_group_barrier(sg.id);
 }
 
 // The value of lane `src` (every lane calls it; an out-of-range src returns x).
 template <typename T>
 inline T sub_group_shuffle(const sg_info& sg, T x, std::uint32_t src) {
   host_check_size<T>();
-  if (sg.size == 1) return x;
-  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   return src < sg.size ? load_slot<T>(base, src) : x;
 }
 template <typename T>
@@ -88,8 +79,7 @@ inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
 template <typename T, typename Op>
 inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
   host_check_size<T>();
-  if (sg.size == 1) return x;
-  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   T acc = load_slot<T>(base, 0);
   for (std::uint32_t i = 1; i < sg.size; ++i) acc = op(acc, load_slot<T>(base, i));
   return acc;
@@ -99,8 +89,7 @@ inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
 template <bool Exclusive, typename T, typename Op>
 inline opt<T> sub_group_scan(const sg_info& sg, T x, Op op) {
   host_check_size<T>();
-  if (sg.size == 1) return {x, !Exclusive};
-  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t end = Exclusive ? sg.lane : sg.lane + 1;
   if (end == 0) return {x, false};
   T acc = load_slot<T>(base, 0);
@@ -109,15 +98,13 @@ inline opt<T> sub_group_scan(const sg_info& sg, T x, Op op) {
 }
 
 inline bool sub_group_any(const sg_info& sg, bool p) {
-  if (sg.size == 1) return p;
-  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
   for (std::uint32_t i = 0; i < sg.size; ++i)
     if (load_slot<bool>(base, i)) return true;
   return false;
 }
 inline bool sub_group_all(const sg_info& sg, bool p) {
-  if (sg.size == 1) return p;
-  const std::byte* base = host::sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
   for (std::uint32_t i = 0; i < sg.size; ++i)
     if (!load_slot<bool>(base, i)) return false;
   return true;
@@ -131,38 +118,38 @@ inline bool sub_group_all(const sg_info& sg, bool p) {
 template <typename T>
 inline T work_group_broadcast(const wg_info& wg, T x, std::uint32_t src) {
   host_check_size<T>();
-  std::byte* scratch = host::work_group_scratch();
+  std::byte* scratch = __syclone_host_work_group_scratch();
   std::byte* results = scratch + std::size_t(wg.size) * host::exchange_bytes;
   if (wg.id == src) std::memcpy(scratch, &x, sizeof(T));
-  host::work_group_barrier();
+  __syclone_host_barrier();
   if (wg.id == 0) std::memcpy(results, scratch, sizeof(T));
-  host::work_group_barrier();
+  __syclone_host_barrier();
   return load_slot<T>(results, 0);
 }
 
 template <typename T, typename Op>
 inline T work_group_reduce(const wg_info& wg, T x, Op op) {
   host_check_size<T>();
-  std::byte* scratch = host::work_group_scratch();
+  std::byte* scratch = __syclone_host_work_group_scratch();
   std::byte* results = scratch + std::size_t(wg.size) * host::exchange_bytes;
   std::memcpy(scratch + std::size_t(wg.id) * sizeof(T), &x, sizeof(T));
-  host::work_group_barrier();
+  __syclone_host_barrier();
   if (wg.id == 0) {
     T acc = load_slot<T>(scratch, 0);
     for (std::uint32_t i = 1; i < wg.size; ++i) acc = op(acc, load_slot<T>(scratch, i));
     std::memcpy(results, &acc, sizeof(T));
   }
-  host::work_group_barrier();
+  __syclone_host_barrier();
   return load_slot<T>(results, 0);
 }
 
 template <bool Exclusive, typename T, typename Op>
 inline opt<T> work_group_scan(const wg_info& wg, T x, Op op) {
   host_check_size<T>();
-  std::byte* scratch = host::work_group_scratch();
+  std::byte* scratch = __syclone_host_work_group_scratch();
   std::byte* results = scratch + std::size_t(wg.size) * host::exchange_bytes;
   std::memcpy(scratch + std::size_t(wg.id) * sizeof(T), &x, sizeof(T));
-  host::work_group_barrier();
+  __syclone_host_barrier();
   if (wg.id == 0) {
     // results[i]: the inclusive scan up to i; an exclusive scan reads results[i - 1].
     T acc = load_slot<T>(scratch, 0);
@@ -172,7 +159,7 @@ inline opt<T> work_group_scan(const wg_info& wg, T x, Op op) {
       std::memcpy(results + std::size_t(i) * sizeof(T), &acc, sizeof(T));
     }
   }
-  host::work_group_barrier();
+  __syclone_host_barrier();
   if (Exclusive) {
     if (wg.id == 0) return {x, false};
     return {load_slot<T>(results, wg.id - 1), true};

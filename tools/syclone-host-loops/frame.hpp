@@ -1,0 +1,61 @@
+// The names and layout the loop compiler shares with the SYCL headers and the host runtime
+// (include/sycl/detail/device/host_loops.hpp, whose static_asserts pin the same offsets).
+#pragma once
+
+#include <llvm/ADT/StringRef.h>
+#include <llvm/IR/Function.h>
+
+#include <cstdint>
+
+namespace syclone::host_loops {
+
+// The call in run_group that the pass replaces.
+inline constexpr llvm::StringLiteral work_group_marker = "__syclone_host_work_group_loops";
+// What the compiled loops call in the runtime.
+inline constexpr llvm::StringLiteral storage_function = "__syclone_host_loop_storage";
+inline constexpr llvm::StringLiteral divergence_function = "__syclone_host_divergent_barrier";
+
+// Device builtins reached from kernel code.
+inline constexpr llvm::StringLiteral barrier_function = "__syclone_host_barrier";
+inline constexpr llvm::StringLiteral local_memory_function = "__syclone_host_local_memory";
+inline constexpr llvm::StringLiteral scratch_function = "__syclone_host_work_group_scratch";
+inline constexpr llvm::StringLiteral sub_group_size_function = "__syclone_host_sub_group_size";
+inline constexpr llvm::StringLiteral sub_group_prefix = "__syclone_host_sub_group_";
+
+// group_frame's fields (byte offsets).
+namespace frame_offset {
+inline constexpr std::uint64_t object = 0;
+inline constexpr std::uint64_t group = 8;
+inline constexpr std::uint64_t loop_range = 32;
+inline constexpr std::uint64_t local_memory = 56;
+inline constexpr std::uint64_t scratch = 64;
+inline constexpr std::uint64_t sub_group = 72;
+inline constexpr std::uint64_t exchange = 104;
+inline constexpr std::uint64_t exchange_set = 112;
+} // namespace frame_offset
+
+// What the pass itself inserts before it cuts the body into regions, lowered in the loops: the
+// sub-group exchange area, the bytes of one of its two sets, and the number of regions run so
+// far in the work-group (whose parity picks the set).
+inline constexpr llvm::StringLiteral exchange_area_function = "__syclone_host_loop_exchange";
+inline constexpr llvm::StringLiteral exchange_set_function = "__syclone_host_loop_exchange_set";
+inline constexpr llvm::StringLiteral epoch_function = "__syclone_host_loop_epoch";
+inline constexpr llvm::StringLiteral sub_group_barrier_function =
+    "__syclone_host_sub_group_barrier";
+inline constexpr llvm::StringLiteral sub_group_exchange_function =
+    "__syclone_host_sub_group_exchange";
+
+// Builtins whose result is the same for the whole work-group.
+inline bool uniform_builtin(const llvm::Function& f) {
+  llvm::StringRef name = f.getName();
+  return name == local_memory_function || name == scratch_function ||
+         name == sub_group_size_function || name == exchange_area_function ||
+         name == exchange_set_function || name == epoch_function;
+}
+
+// Builtins that make work-items of a sub-group wait for each other.
+inline bool sub_group_builtin(const llvm::Function& f) {
+  return f.getName().starts_with(sub_group_prefix) && f.getName() != sub_group_size_function;
+}
+
+} // namespace syclone::host_loops

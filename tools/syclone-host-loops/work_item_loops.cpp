@@ -1,0 +1,721 @@
+// The work-item loop compiler (work_item_loops.hpp).
+#include "work_item_loops.hpp"
+
+#include "frame.hpp"
+#include "uniformity.hpp"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/SetVector.h>
+#include <llvm/ADT/SmallBitVector.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace syclone::host_loops {
+
+using namespace llvm;
+
+namespace {
+
+// Why a body stays on fibers; the runtime reports it (SYCLONE_HOST_KERNELS=report).
+struct unsupported {
+  std::string reason;
+};
+
+bool is_call_to(const Instruction& i, StringRef name) {
+  const auto* call = dyn_cast<CallBase>(&i);
+  const Function* callee = call ? call->getCalledFunction() : nullptr;
+  return callee && callee->getName() == name;
+}
+
+// Functions that call a group builtin (a barrier or a sub-group function), directly or not.
+DenseSet<const Function*> group_callers(Module& module) {
+  DenseSet<const Function*> result;
+  SmallVector<const Function*, 16> work;
+  for (Function& f : module)
+    if (f.isDeclaration() && (f.getName() == barrier_function || sub_group_builtin(f))) {
+      result.insert(&f);
+      work.push_back(&f);
+    }
+  while (!work.empty()) {
+    const Function* f = work.pop_back_val();
+    for (const User* user : f->users()) {
+      const auto* call = dyn_cast<CallBase>(user);
+      if (!call || call->getCalledOperand() != f) continue;
+      if (result.insert(call->getFunction()).second) work.push_back(call->getFunction());
+    }
+  }
+  return result;
+}
+
+// Inlines every call of `body` that may reach a group builtin, until none is left.
+void inline_group_calls(Function& body, const DenseSet<const Function*>& callers) {
+  for (int round = 0; round < 32; ++round) {
+    SmallVector<CallBase*, 8> calls;
+    for (BasicBlock& b : body)
+      for (Instruction& i : b)
+        if (auto* call = dyn_cast<CallBase>(&i))
+          if (Function* callee = call->getCalledFunction();
+              callee && !callee->isDeclaration() && callers.contains(callee))
+            calls.push_back(call);
+    if (calls.empty()) return;
+    for (CallBase* call : calls) {
+      std::string name = call->getCalledFunction()->getName().str();
+      InlineFunctionInfo info;
+      if (!InlineFunction(*call, info).isSuccess())
+        throw unsupported{"the function `" + name +
+                          "`, which reaches a barrier, cannot be inlined"};
+    }
+  }
+  throw unsupported{"barriers are reached through recursive calls"};
+}
+
+// The source line of a barrier call: the first location, from the call outwards through the
+// functions it was inlined into, that is not in the SYCL headers.
+std::string describe_barrier(const Instruction& call, unsigned index, unsigned count) {
+  for (const DILocation* loc = call.getDebugLoc().get(); loc; loc = loc->getInlinedAt()) {
+    std::string path = (loc->getDirectory() + "/" + loc->getFilename()).str();
+    if (path.find("/sycl/") != std::string::npos || loc->getLine() == 0) continue;
+    return "the barrier at " + loc->getFilename().str() + ":" + std::to_string(loc->getLine());
+  }
+  return "barrier " + std::to_string(index) + " of " + std::to_string(count) +
+         " (compile with -g to see its line)";
+}
+
+// What the loop compiler needs to know about one work-item body, then the function it builds.
+class loop_builder {
+public:
+  loop_builder(Module& module, Function& body, const DenseSet<const Function*>& callers)
+      : m_module(module), m_context(module.getContext()), m_body(body), m_callers(callers) {}
+  ~loop_builder() {
+    if (m_work) m_work->eraseFromParent();
+  }
+
+  Function* build();
+
+private:
+  void prepare();
+  void lower_sub_groups();
+  void split_barriers();
+  void find_regions();
+  void demote_live_values();
+  void place_private_memory();
+  Function* emit();
+
+  bool crosses_barrier(Instruction& def) const;
+  bool rewritten_after_read(AllocaInst& slot) const;
+  bool persists_across_barrier(AllocaInst& alloca, bool& single_region, unsigned& region) const;
+
+  Module& m_module;
+  LLVMContext& m_context;
+  Function& m_body;
+  const DenseSet<const Function*>& m_callers;
+  Function* m_work = nullptr; // the body's copy that is cut up (erased at the end)
+
+  std::vector<BasicBlock*> m_barriers; // barrier j + 1: a block holding only its call
+  std::vector<std::string> m_barrier_names;
+  DenseMap<const BasicBlock*, unsigned> m_barrier_id;
+  std::vector<SetVector<BasicBlock*>> m_regions; // 0: from the entry; j: after barrier j
+  DenseMap<const BasicBlock*, SmallBitVector> m_membership;
+  DenseMap<const AllocaInst*, bool> m_demoted_uniform; // slots made for live values
+  std::vector<AllocaInst*> m_shared;                   // one slot for the group
+  std::vector<AllocaInst*> m_per_item;                 // one slot per work-item
+};
+
+void loop_builder::prepare() {
+  if (m_body.hasFnAttribute(Attribute::OptimizeNone))
+    throw unsupported{"it was compiled without optimization (-O0)"};
+  ValueToValueMapTy map;
+  m_work = CloneFunction(&m_body, map);
+  m_work->setLinkage(GlobalValue::InternalLinkage);
+  inline_group_calls(*m_work, m_callers);
+  BasicBlock& entry = m_work->getEntryBlock();
+  for (BasicBlock& b : *m_work) {
+    if (isa<IndirectBrInst>(b.getTerminator()) || isa<CallBrInst>(b.getTerminator()))
+      throw unsupported{"it uses computed gotos or asm goto"};
+    for (Instruction& i : b) {
+      if (auto* alloca = dyn_cast<AllocaInst>(&i);
+          alloca && (&b != &entry || !alloca->isStaticAlloca()))
+        throw unsupported{"it allocates private memory whose size is known only at run time"};
+      auto* call = dyn_cast<CallBase>(&i);
+      if (!call) continue;
+      if (call->hasFnAttr(Attribute::ReturnsTwice)) throw unsupported{"it calls setjmp"};
+    }
+  }
+  // Barriers and group state may be invokes (they can throw outside a kernel); inside the
+  // loops they are lowered, so calls will do.
+  SmallVector<InvokeInst*, 4> invokes;
+  for (BasicBlock& b : *m_work)
+    if (auto* invoke = dyn_cast<InvokeInst>(b.getTerminator()))
+      if (Function* callee = invoke->getCalledFunction();
+          callee && (callee->getName() == barrier_function || uniform_builtin(*callee) ||
+                     sub_group_builtin(*callee)))
+        invokes.push_back(invoke);
+  for (InvokeInst* invoke : invokes) changeToCall(invoke);
+  // Unreachable blocks would confuse the regions (and the unwind paths changeToCall cut off).
+  removeUnreachableBlocks(*m_work);
+  lower_sub_groups();
+}
+
+// Sub-group functions become work-group regions: a sub-group barrier is a work-group barrier,
+// and an exchange writes the caller's value to its slot, crosses a barrier and returns its
+// sub-group's slots (as the fiber path does, host_group.hpp). Regions alternate between two
+// sets of slots, so a region reads one exchange's values while it writes the next one's. This
+// holds only where the whole work-group reaches the call: elsewhere the body stays on fibers.
+void loop_builder::lower_sub_groups() {
+  SmallVector<CallInst*, 8> calls;
+  for (BasicBlock& b : *m_work)
+    for (Instruction& i : b)
+      if (auto* call = dyn_cast<CallInst>(&i))
+        if (Function* callee = call->getCalledFunction(); callee && sub_group_builtin(*callee))
+          calls.push_back(call);
+  if (calls.empty()) return;
+  uniformity uniform(*m_work, {m_work->getArg(2), m_work->getArg(3), m_work->getArg(4)});
+  for (CallInst* call : calls)
+    if (uniform.is_divergent(call->getParent()))
+      if (std::getenv("SYCLONE_HOST_LOOPS_DUMP"))
+        errs() << "DIVERGENT " << *call << "\n" << *m_work;
+  for (CallInst* call : calls)
+    if (uniform.is_divergent(call->getParent()))
+      throw unsupported{"it calls a sub-group function under a condition that may differ "
+                        "between the sub-groups of a work-group"};
+  Type* i32 = Type::getInt32Ty(m_context);
+  Type* i64 = Type::getInt64Ty(m_context);
+  Type* i8 = Type::getInt8Ty(m_context);
+  PointerType* ptr = PointerType::getUnqual(m_context);
+  FunctionCallee barrier =
+      m_module.getOrInsertFunction(barrier_function, Type::getVoidTy(m_context));
+  FunctionCallee area = m_module.getOrInsertFunction(exchange_area_function, ptr);
+  FunctionCallee set = m_module.getOrInsertFunction(exchange_set_function, i64);
+  FunctionCallee epoch = m_module.getOrInsertFunction(epoch_function, i64);
+  FunctionCallee size = m_module.getOrInsertFunction(sub_group_size_function, i32);
+  for (CallInst* call : calls) {
+    IRBuilder<> b(call);
+    if (call->getCalledFunction()->getName() == sub_group_exchange_function) {
+      Value* bytes = b.CreateZExtOrTrunc(call->getArgOperand(3), i64);
+      Value* parity = b.CreateAnd(b.CreateCall(epoch), b.getInt64(1));
+      Value* slots =
+          b.CreateInBoundsGEP(i8, b.CreateCall(area), b.CreateMul(parity, b.CreateCall(set)));
+      Value* first = b.CreateMul(b.CreateZExt(call->getArgOperand(0), i64),
+                                 b.CreateZExt(b.CreateCall(size), i64));
+      Value* base = b.CreateInBoundsGEP(i8, slots, b.CreateMul(first, bytes));
+      Value* slot = b.CreateInBoundsGEP(
+          i8, base, b.CreateMul(b.CreateZExt(call->getArgOperand(1), i64), bytes));
+      b.CreateMemCpy(slot, MaybeAlign(1), call->getArgOperand(2), MaybeAlign(1), bytes);
+      b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
+      call->replaceAllUsesWith(base);
+    } else {
+      b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
+    }
+    call->eraseFromParent();
+  }
+}
+
+void loop_builder::split_barriers() {
+  SmallVector<CallInst*, 8> calls;
+  for (BasicBlock& b : *m_work)
+    for (Instruction& i : b)
+      if (is_call_to(i, barrier_function)) calls.push_back(cast<CallInst>(&i));
+  unsigned index = 0;
+  for (CallInst* call : calls) {
+    m_barrier_names.push_back(describe_barrier(*call, ++index, unsigned(calls.size())));
+    BasicBlock* block = call->getParent();
+    if (call != &block->front() || block->isEntryBlock())
+      block = SplitBlock(block, call->getIterator(), static_cast<DominatorTree*>(nullptr));
+    SplitBlock(block, std::next(call->getIterator()), static_cast<DominatorTree*>(nullptr));
+    m_barrier_id[block] = unsigned(m_barriers.size()) + 1;
+    m_barriers.push_back(block);
+  }
+  // Debug records and locations would tie the loops to the body's subprogram; the loops are
+  // new code (stepping through a kernel in a debugger works with SYCLONE_HOST_KERNELS=fibers).
+  stripDebugInfo(*m_work);
+}
+
+void loop_builder::find_regions() {
+  std::vector<BasicBlock*> starts{&m_work->getEntryBlock()};
+  for (BasicBlock* barrier : m_barriers) starts.push_back(barrier->getSingleSuccessor());
+  m_regions.resize(starts.size());
+  for (unsigned r = 0; r < starts.size(); ++r) {
+    SmallVector<BasicBlock*, 16> work{starts[r]};
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      if (m_barrier_id.contains(b) || !m_regions[r].insert(b)) continue;
+      for (BasicBlock* s : successors(b)) work.push_back(s);
+    }
+    for (BasicBlock* b : m_regions[r]) {
+      SmallBitVector& bits = m_membership[b];
+      bits.resize(starts.size());
+      bits.set(r);
+    }
+  }
+}
+
+// Whether a path from `def` to one of its uses passes a barrier: then each work-item's value
+// must outlive the loop of the region that computed it.
+bool loop_builder::crosses_barrier(Instruction& def) const {
+  BasicBlock* home = def.getParent();
+  for (Use& use : def.uses()) {
+    auto* user = cast<Instruction>(use.getUser());
+    BasicBlock* at = user->getParent();
+    if (auto* phi = dyn_cast<PHINode>(user)) at = phi->getIncomingBlock(use);
+    if (at == home) continue;
+    SmallVector<BasicBlock*, 16> work{at};
+    DenseSet<BasicBlock*> seen{at};
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      if (m_barrier_id.contains(b)) return true;
+      for (BasicBlock* p : predecessors(b))
+        if (p != home && seen.insert(p).second) work.push_back(p);
+    }
+  }
+  return false;
+}
+
+void loop_builder::demote_live_values() {
+  std::vector<Value*> ids{m_work->getArg(2), m_work->getArg(3), m_work->getArg(4)};
+  uniformity uniform(*m_work, ids);
+  SmallVector<Instruction*, 32> live;
+  for (BasicBlock& b : *m_work)
+    for (Instruction& i : b)
+      if (!isa<AllocaInst>(i) && !i.getType()->isVoidTy() && crosses_barrier(i)) {
+        if (i.getType()->isTokenTy()) throw unsupported{"a token value is live across a barrier"};
+        live.push_back(&i);
+      }
+  for (Instruction* i : live) {
+    bool is_uniform = uniform.is_uniform(i);
+    auto* phi = dyn_cast<PHINode>(i);
+    BasicBlock* home = i->getParent();
+    AllocaInst* slot = phi ? DemotePHIToStack(phi) : DemoteRegToStack(*i);
+    if (!slot) continue;
+    m_demoted_uniform[slot] = is_uniform;
+    if (!phi) continue;
+    // A phi becomes one load where it stood, whose uses may lie past barriers: each use in
+    // another block reads the slot itself, as DemoteRegToStack arranges for other values.
+    for (User* user : make_early_inc_range(slot->users())) {
+      auto* load = dyn_cast<LoadInst>(user);
+      if (!load || load->getParent() != home) continue;
+      for (Use& use : make_early_inc_range(load->uses())) {
+        auto* at = cast<Instruction>(use.getUser());
+        if (auto* user_phi = dyn_cast<PHINode>(at))
+          at = user_phi->getIncomingBlock(use)->getTerminator();
+        if (at->getParent() == home) continue;
+        use.set(
+            new LoadInst(load->getType(), slot, load->getName() + ".reload", at->getIterator()));
+      }
+    }
+  }
+}
+
+// Whether private memory may hold a work-item's data from one region to another: its uses
+// lie in more than one region, or a use can reach another use through a barrier (a region
+// that runs again after a barrier, in a loop).
+bool loop_builder::persists_across_barrier(AllocaInst& alloca, bool& single_region,
+                                           unsigned& region) const {
+  SmallVector<Value*, 8> work{&alloca};
+  DenseSet<Value*> seen{&alloca};
+  DenseSet<BasicBlock*> use_blocks;
+  bool escapes = false;
+  while (!work.empty()) {
+    Value* v = work.pop_back_val();
+    for (User* user : v->users()) {
+      auto* i = dyn_cast<Instruction>(user);
+      if (!i) continue;
+      use_blocks.insert(i->getParent());
+      if (auto* store = dyn_cast<StoreInst>(i)) {
+        if (store->getValueOperand() == v) escapes = true;
+        continue;
+      }
+      if (isa<PtrToIntInst>(i)) escapes = true;
+      if (i->getType()->isPointerTy() && seen.insert(i).second) work.push_back(i);
+    }
+  }
+  if (escapes) return true;
+  SmallBitVector regions(m_regions.size());
+  for (BasicBlock* b : use_blocks) {
+    auto it = m_membership.find(b);
+    if (it != m_membership.end()) regions |= it->second;
+  }
+  if (regions.count() > 1) return true;
+  single_region = regions.count() == 1;
+  region = single_region ? unsigned(regions.find_first()) : 0;
+  // From any use, through at least one barrier, back to a use?
+  SmallVector<std::pair<BasicBlock*, unsigned>, 16> paths;
+  DenseSet<std::pair<BasicBlock*, unsigned>> visited; // (block, whether a barrier was crossed)
+  for (BasicBlock* b : use_blocks) paths.push_back({b, 0u});
+  while (!paths.empty()) {
+    auto [b, crossed] = paths.pop_back_val();
+    for (BasicBlock* s : successors(b)) {
+      unsigned now = crossed || m_barrier_id.contains(s) ? 1u : 0u;
+      if (now && use_blocks.contains(s)) return true;
+      if (visited.insert({s, now}).second) paths.push_back({s, now});
+    }
+  }
+  return false;
+}
+
+// Whether a region may store to a uniform value's slot after reading it (a loop counter: the
+// latch reads the old value and writes the new one). One slot for the group would then let the
+// next work-item of the region read the new value where it expects the old one.
+bool loop_builder::rewritten_after_read(AllocaInst& slot) const {
+  auto stores_to_slot = [&](const Instruction& i) {
+    const auto* store = dyn_cast<StoreInst>(&i);
+    return store && store->getPointerOperand() == &slot;
+  };
+  for (User* user : slot.users()) {
+    auto* load = dyn_cast<LoadInst>(user);
+    if (!load) continue;
+    for (const Instruction* i = load->getNextNode(); i; i = i->getNextNode())
+      if (stores_to_slot(*i)) return true;
+    SmallVector<BasicBlock*, 16> work(successors(load->getParent()));
+    DenseSet<BasicBlock*> seen;
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      if (m_barrier_id.contains(b) || !seen.insert(b).second) continue;
+      if (any_of(*b, stores_to_slot)) return true;
+      for (BasicBlock* s : successors(b)) work.push_back(s);
+    }
+  }
+  return false;
+}
+
+void loop_builder::place_private_memory() {
+  for (Instruction& i : m_work->getEntryBlock()) {
+    auto* alloca = dyn_cast<AllocaInst>(&i);
+    if (!alloca) continue;
+    auto demoted = m_demoted_uniform.find(alloca);
+    bool per_item;
+    if (demoted != m_demoted_uniform.end()) {
+      per_item = !demoted->second || rewritten_after_read(*alloca);
+    } else {
+      bool single = false;
+      unsigned region = 0;
+      per_item = persists_across_barrier(*alloca, single, region);
+    }
+    if (per_item && alloca->getAlign().value() > 64)
+      throw unsupported{"a private variable aligned to more than 64 bytes lives across a barrier"};
+    (per_item ? m_per_item : m_shared).push_back(alloca);
+  }
+}
+
+Function* loop_builder::emit() {
+  const DataLayout& layout = m_module.getDataLayout();
+  Type* i8 = Type::getInt8Ty(m_context);
+  Type* i32 = Type::getInt32Ty(m_context);
+  Type* i64 = Type::getInt64Ty(m_context);
+  PointerType* ptr = PointerType::getUnqual(m_context);
+  auto* type = FunctionType::get(ptr, {ptr}, false);
+  Function* loops = Function::Create(type, GlobalValue::InternalLinkage,
+                                     m_body.getName() + ".work_group_loops", m_module);
+  AttrBuilder attributes(m_context, m_body.getAttributes().getFnAttrs());
+  attributes.removeAttribute(Attribute::NoInline);
+  attributes.removeAttribute(Attribute::AlwaysInline);
+  loops->addFnAttrs(attributes);
+  if (m_work->hasPersonalityFn()) loops->setPersonalityFn(m_work->getPersonalityFn());
+  Argument* frame = loops->getArg(0);
+  frame->setName("frame");
+
+  IRBuilder<> b(BasicBlock::Create(m_context, "entry", loops));
+  auto field = [&](std::uint64_t offset) {
+    return b.CreateConstInBoundsGEP1_64(i8, frame, offset);
+  };
+  Value* object = b.CreateLoad(ptr, field(frame_offset::object), "object");
+  Value* group = field(frame_offset::group);
+  Value* range[3];
+  for (int d = 0; d < 3; ++d)
+    range[d] = b.CreateLoad(i64, field(frame_offset::loop_range + 8 * d), "range" + Twine(d));
+  Value* local_memory = b.CreateLoad(ptr, field(frame_offset::local_memory), "local_memory");
+  Value* scratch = b.CreateLoad(ptr, field(frame_offset::scratch), "scratch");
+  Value* sub_group =
+      b.CreateTrunc(b.CreateLoad(i64, field(frame_offset::sub_group)), i32, "sub_group");
+  Value* items = b.CreateMul(b.CreateMul(range[0], range[1]), range[2], "items");
+  Value* exchange = b.CreateLoad(ptr, field(frame_offset::exchange), "exchange");
+  Value* exchange_set = b.CreateLoad(i64, field(frame_offset::exchange_set), "exchange_set");
+
+  // Per-work-item storage: one array per slot, 64-byte aligned, each work-item's element at
+  // its linear id (consecutive work-items, consecutive elements: the loops vectorize).
+  std::vector<Value*> bases;
+  std::vector<std::uint64_t> strides;
+  Value* offset = b.getInt64(0);
+  for (AllocaInst* alloca : m_per_item) {
+    std::uint64_t size = alloca->getAllocationSize(layout)->getFixedValue();
+    std::uint64_t stride = alignTo(size, alloca->getAlign());
+    Value* base = b.CreateAnd(b.CreateAdd(offset, b.getInt64(63)), b.getInt64(~std::uint64_t(63)));
+    bases.push_back(base);
+    strides.push_back(stride);
+    offset = b.CreateAdd(base, b.CreateMul(items, b.getInt64(stride)));
+  }
+  Value* storage = ConstantPointerNull::get(ptr);
+  if (!m_per_item.empty()) {
+    FunctionCallee get = m_module.getOrInsertFunction(storage_function, ptr, ptr, i64);
+    storage = b.CreateCall(get, {frame, offset}, "storage");
+  }
+  std::vector<AllocaInst*> shared;
+  for (AllocaInst* alloca : m_shared) {
+    auto* copy = b.CreateAlloca(alloca->getAllocatedType(), alloca->getArraySize());
+    copy->setAlignment(alloca->getAlign());
+    copy->takeName(alloca);
+    shared.push_back(copy);
+  }
+  AllocaInst* next = b.CreateAlloca(i32, nullptr, "next_region");
+  AllocaInst* epoch = b.CreateAlloca(i64, nullptr, "epoch"); // regions run so far
+  b.CreateStore(b.getInt64(0), epoch);
+  AllocaInst* iv[3];
+  for (int d = 0; d < 3; ++d) iv[d] = b.CreateAlloca(i64, nullptr, "id" + Twine(d));
+  AllocaInst* lowest = b.CreateAlloca(i32, nullptr, "lowest_exit");
+  AllocaInst* highest = b.CreateAlloca(i32, nullptr, "highest_exit");
+  b.CreateStore(b.getInt32(0), next);
+
+  // Where work-items leave a region: barrier j, or the kernel's end (after the last barrier).
+  const unsigned end_id = unsigned(m_barriers.size()) + 1;
+  std::vector<Constant*> names{b.CreateGlobalString("the kernel's start", "", 0, &m_module)};
+  for (const std::string& name : m_barrier_names)
+    names.push_back(b.CreateGlobalString(name, "", 0, &m_module));
+  names.push_back(b.CreateGlobalString("the kernel's end", "", 0, &m_module));
+  auto* names_type = ArrayType::get(ptr, names.size());
+  auto* name_table = new GlobalVariable(m_module, names_type, true, GlobalValue::PrivateLinkage,
+                                        ConstantArray::get(names_type, names), "barrier_names");
+
+  BasicBlock* dispatch = BasicBlock::Create(m_context, "dispatch", loops);
+  BasicBlock* finished = BasicBlock::Create(m_context, "finished", loops);
+  b.CreateBr(dispatch);
+  b.SetInsertPoint(finished);
+  b.CreateRet(ConstantPointerNull::get(ptr));
+  b.SetInsertPoint(dispatch);
+  SwitchInst* which = b.CreateSwitch(b.CreateLoad(i32, next), finished, unsigned(m_regions.size()));
+
+  for (unsigned r = 0; r < m_regions.size(); ++r) {
+    auto block = [&](const Twine& name) {
+      return BasicBlock::Create(m_context, name + Twine(".r") + Twine(r), loops);
+    };
+    BasicBlock* start = block("region");
+    which->addCase(b.getInt32(r), start);
+    BasicBlock* head[3] = {block("head0"), block("head1"), block("head2")};
+    BasicBlock* body = block("work_item");
+    BasicBlock* latch[3] = {block("latch0"), block("latch1"), block("latch2")};
+    BasicBlock* done = block("done");
+
+    b.SetInsertPoint(start);
+    b.CreateStore(b.getInt32(~0u), lowest);
+    b.CreateStore(b.getInt32(0), highest);
+    b.CreateStore(b.getInt64(0), iv[0]);
+    b.CreateBr(head[0]);
+    Value* id[3];
+    for (int d = 0; d < 3; ++d) {
+      b.SetInsertPoint(head[d]);
+      id[d] = b.CreateLoad(i64, iv[d], "id" + Twine(d));
+      BasicBlock* inner = d < 2 ? BasicBlock::Create(m_context, "enter", loops) : body;
+      b.CreateCondBr(b.CreateICmpULT(id[d], range[d]), inner, d == 0 ? done : latch[d - 1]);
+      if (d < 2) {
+        b.SetInsertPoint(inner);
+        b.CreateStore(b.getInt64(0), iv[d + 1]);
+        b.CreateBr(head[d + 1]);
+      }
+    }
+    b.SetInsertPoint(body);
+    Value* linear =
+        b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(id[0], range[1]), id[1]), range[2]), id[2],
+                    "linear_id");
+    ValueToValueMapTy map;
+    map[m_work->getArg(0)] = object;
+    map[m_work->getArg(1)] = group;
+    for (int d = 0; d < 3; ++d) map[m_work->getArg(2 + d)] = id[d];
+    DenseMap<Value*, Value*> memory;
+    for (std::size_t k = 0; k < m_per_item.size(); ++k)
+      memory[m_per_item[k]] = b.CreateInBoundsGEP(
+          i8, storage, b.CreateAdd(bases[k], b.CreateMul(linear, b.getInt64(strides[k]))));
+    for (std::size_t k = 0; k < m_shared.size(); ++k) memory[m_shared[k]] = shared[k];
+
+    SmallVector<BasicBlock*, 16> copies;
+    for (BasicBlock* original : m_regions[r]) {
+      BasicBlock* copy = CloneBasicBlock(original, map, ".r" + Twine(r), loops);
+      map[original] = copy;
+      copies.push_back(copy);
+    }
+    // Private memory: the copies of the entry block's allocas give way to the slots.
+    for (auto [original, slot] : memory) {
+      auto it = map.find(original);
+      Value* copy = it != map.end() ? static_cast<Value*>(it->second) : nullptr;
+      map[original] = slot;
+      if (copy && copy != slot) cast<Instruction>(copy)->eraseFromParent();
+    }
+    Value* first = map[m_regions[r].front()];
+    b.CreateBr(cast<BasicBlock>(first));
+
+    // Leaving the region: to the latch with the exit's number.
+    b.SetInsertPoint(latch[2]);
+    PHINode* exit = b.CreatePHI(i32, 4, "exit");
+    DenseMap<BasicBlock*, BasicBlock*> to_barrier;
+    for (BasicBlock* copy : copies) {
+      for (Instruction& i : *copy) RemapInstruction(&i, map, RF_IgnoreMissingLocals);
+      for (PHINode& phi : copy->phis())
+        for (unsigned k = phi.getNumIncomingValues(); k-- > 0;)
+          if (phi.getIncomingBlock(k)->getParent() != loops) phi.removeIncomingValue(k, false);
+      Instruction* terminator = copy->getTerminator();
+      if (isa<ReturnInst>(terminator)) {
+        terminator->eraseFromParent();
+        BranchInst::Create(latch[2], copy);
+        exit->addIncoming(b.getInt32(end_id), copy);
+        continue;
+      }
+      for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+        BasicBlock* target = terminator->getSuccessor(k);
+        if (target->getParent() == loops) continue;
+        BasicBlock*& leave = to_barrier[target];
+        if (!leave) {
+          leave = BasicBlock::Create(m_context, "to_barrier", loops);
+          BranchInst::Create(latch[2], leave);
+          exit->addIncoming(b.getInt32(m_barrier_id.lookup(target)), leave);
+        }
+        terminator->setSuccessor(k, leave);
+      }
+    }
+    // Lifetime markers only apply to allocas; a per-work-item slot has none.
+    for (BasicBlock* copy : copies)
+      for (Instruction& i : make_early_inc_range(*copy))
+        if (auto* marker = dyn_cast<LifetimeIntrinsic>(&i);
+            marker && !isa<AllocaInst>(marker->getArgOperand(marker->arg_size() - 1)))
+          marker->eraseFromParent();
+
+    if (exit->getNumIncomingValues() == 0) {
+      // No work-item leaves the region normally (every path ends in unreachable or resume).
+      exit->eraseFromParent();
+      b.SetInsertPoint(latch[2]);
+      b.CreateUnreachable();
+    } else {
+      b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
+                    lowest);
+      b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
+                    highest);
+      b.CreateStore(b.CreateAdd(id[2], b.getInt64(1)), iv[2]);
+      b.CreateBr(head[2]);
+    }
+    for (int d = 0; d < 2; ++d) {
+      b.SetInsertPoint(latch[d]);
+      b.CreateStore(b.CreateAdd(id[d], b.getInt64(1)), iv[d]);
+      b.CreateBr(head[d]);
+    }
+    // All work-items left the region: at the same place, or the group stops.
+    b.SetInsertPoint(done);
+    Value* low = b.CreateLoad(i32, lowest);
+    Value* high = b.CreateLoad(i32, highest);
+    BasicBlock* same = block("same_exit");
+    BasicBlock* differ = block("divergent");
+    b.CreateCondBr(b.CreateICmpEQ(low, high), same, differ);
+    b.SetInsertPoint(differ);
+    auto name_of = [&](Value* index) {
+      return b.CreateLoad(ptr, b.CreateInBoundsGEP(names_type, name_table,
+                                                   {b.getInt64(0), b.CreateZExt(index, i64)}));
+    };
+    FunctionCallee report = m_module.getOrInsertFunction(divergence_function,
+                                                         Type::getVoidTy(m_context), ptr, ptr, ptr);
+    b.CreateCall(report, {frame, name_of(low), name_of(high)});
+    b.CreateRet(ConstantPointerNull::get(ptr));
+    b.SetInsertPoint(same);
+    b.CreateStore(low, next);
+    b.CreateStore(b.CreateAdd(b.CreateLoad(i64, epoch), b.getInt64(1)), epoch);
+    b.CreateBr(dispatch);
+  }
+
+  // Group state from the frame instead of the runtime's thread-local lookup.
+  for (BasicBlock& block : *loops)
+    for (Instruction& i : make_early_inc_range(block)) {
+      auto* call = dyn_cast<CallInst>(&i);
+      Function* callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee) continue;
+      StringRef name = callee->getName();
+      Value* value = name == local_memory_function     ? local_memory
+                     : name == scratch_function        ? scratch
+                     : name == sub_group_size_function ? sub_group
+                     : name == exchange_area_function  ? exchange
+                     : name == exchange_set_function   ? exchange_set
+                     : name == epoch_function
+                         ? new LoadInst(i64, epoch, "epoch", call->getIterator())
+                         : nullptr;
+      if (!value) continue;
+      call->replaceAllUsesWith(value);
+      call->eraseFromParent();
+    }
+  return loops;
+}
+
+Function* loop_builder::build() {
+  prepare();
+  split_barriers();
+  demote_live_values(); // may split edges: regions after
+  find_regions();
+  place_private_memory();
+  Function* loops = emit();
+  std::string problems;
+  raw_string_ostream out(problems);
+  if (verifyFunction(*loops, &out)) {
+    // SYCLONE_HOST_LOOPS_DUMP=1: the failing function, for a bug report.
+    if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '1')
+      errs() << problems << *loops;
+    loops->eraseFromParent();
+    std::string first = problems.substr(0, problems.find('\n'));
+    throw unsupported{"the loop compiler made invalid code (" + first +
+                      "); please report this kernel"};
+  }
+  return loops;
+}
+
+} // namespace
+
+PreservedAnalyses work_item_loops_pass::run(Module& module, ModuleAnalysisManager& analyses) {
+  Function* marker = module.getFunction(work_group_marker);
+  if (!marker || marker->use_empty()) return PreservedAnalyses::all();
+  DenseSet<const Function*> callers = group_callers(module);
+  FunctionAnalysisManager& functions =
+      analyses.getResult<FunctionAnalysisManagerModuleProxy>(module).getManager();
+  DenseMap<Function*, Value*> done; // body -> its loops, or the reason it has none
+  SmallVector<CallInst*, 8> calls;
+  for (User* user : marker->users())
+    if (auto* call = dyn_cast<CallInst>(user); call && call->getCalledFunction() == marker)
+      calls.push_back(call);
+  for (CallInst* call : calls) {
+    auto* body = dyn_cast<Function>(call->getArgOperand(0)->stripPointerCasts());
+    IRBuilder<> b(call);
+    Value*& result = done[body];
+    if (!result) {
+      try {
+        if (!body || body->isDeclaration() || body->arg_size() != 5)
+          throw unsupported{"its work-item body is not visible to the loop compiler"};
+        loop_builder builder(module, *body, callers);
+        Function* loops = builder.build();
+        FunctionPassManager simplify =
+            m_builder->buildFunctionSimplificationPipeline(m_level, ThinOrFullLTOPhase::None);
+        functions.invalidate(*loops, simplify.run(*loops, functions));
+        result = loops;
+      } catch (const unsupported& why) {
+        result = b.CreateGlobalString(why.reason, "loops_reason", 0, &module);
+      }
+    }
+    Value* replacement =
+        isa<Function>(result)
+            ? static_cast<Value*>(b.CreateCall(cast<Function>(result), {call->getArgOperand(1)}))
+            : result;
+    call->replaceAllUsesWith(replacement);
+    call->eraseFromParent();
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace syclone::host_loops
