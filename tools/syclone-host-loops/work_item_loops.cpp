@@ -9,6 +9,7 @@
 #include <llvm/ADT/SetVector.h>
 #include <llvm/ADT/SmallBitVector.h>
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfo.h>
@@ -20,6 +21,9 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
@@ -103,10 +107,14 @@ std::string describe_barrier(const Instruction& call, unsigned index, unsigned c
 // What the loop compiler needs to know about one work-item body, then the function it builds.
 class loop_builder {
 public:
-  loop_builder(Module& module, Function& body, const DenseSet<const Function*>& callers)
-      : m_module(module), m_context(module.getContext()), m_body(body), m_callers(callers) {}
+  loop_builder(Module& module, Function& body, const DenseSet<const Function*>& callers,
+               FunctionAnalysisManager& functions)
+      : m_module(module), m_context(module.getContext()), m_body(body), m_callers(callers),
+        m_functions(functions) {}
   ~loop_builder() {
-    if (m_work) m_work->eraseFromParent();
+    if (!m_work) return;
+    m_functions.clear(*m_work, m_work->getName());
+    m_work->eraseFromParent();
   }
 
   Function* build();
@@ -122,12 +130,15 @@ private:
 
   bool crosses_barrier(Instruction& def) const;
   bool rewritten_after_read(AllocaInst& slot) const;
+  bool rematerializable(Value* v, unsigned& budget) const;
+  Value* copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies);
   bool persists_across_barrier(AllocaInst& alloca, bool& single_region, unsigned& region) const;
 
   Module& m_module;
   LLVMContext& m_context;
   Function& m_body;
   const DenseSet<const Function*>& m_callers;
+  FunctionAnalysisManager& m_functions;
   Function* m_work = nullptr; // the body's copy that is cut up (erased at the end)
 
   std::vector<BasicBlock*> m_barriers; // barrier j + 1: a block holding only its call
@@ -172,6 +183,14 @@ void loop_builder::prepare() {
   for (InvokeInst* invoke : invokes) changeToCall(invoke);
   // Unreachable blocks would confuse the regions (and the unwind paths changeToCall cut off).
   removeUnreachableBlocks(*m_work);
+  // What inlining the barriers' callers left (and what the optimizer left before: a work-item's
+  // nd_item copied between allocas) into registers, so that ids are values the loops can
+  // compute again rather than memory they must keep per work-item.
+  FunctionPassManager cleanup;
+  cleanup.addPass(SROAPass(SROAOptions::ModifyCFG));
+  cleanup.addPass(EarlyCSEPass(true));
+  cleanup.addPass(InstCombinePass());
+  m_functions.invalidate(*m_work, cleanup.run(*m_work, m_functions));
   lower_sub_groups();
 }
 
@@ -299,7 +318,26 @@ void loop_builder::demote_live_values() {
         if (i.getType()->isTokenTy()) throw unsupported{"a token value is live across a barrier"};
         live.push_back(&i);
       }
+  // Values computed from the ids, constants and the kernel object alone (indices, mostly) are
+  // computed again where they are used instead of being kept in memory: the loops then see
+  // affine indices and vectorize.
+  SmallVector<Instruction*, 32> kept;
   for (Instruction* i : live) {
+    unsigned budget = 32;
+    if (!rematerializable(i, budget)) {
+      kept.push_back(i);
+      continue;
+    }
+    for (Use& use : make_early_inc_range(i->uses())) {
+      auto* at = cast<Instruction>(use.getUser());
+      if (auto* user_phi = dyn_cast<PHINode>(at))
+        at = user_phi->getIncomingBlock(use)->getTerminator();
+      if (at->getParent() == i->getParent()) continue;
+      DenseMap<Value*, Value*> copies;
+      use.set(copy_before(i, at, copies));
+    }
+  }
+  for (Instruction* i : kept) {
     bool is_uniform = uniform.is_uniform(i);
     auto* phi = dyn_cast<PHINode>(i);
     BasicBlock* home = i->getParent();
@@ -322,6 +360,44 @@ void loop_builder::demote_live_values() {
       }
     }
   }
+}
+
+// Whether `v` can be computed again wherever it is used: arguments, constants and arithmetic
+// without side effects on them, including loads of the kernel object and the group id, which
+// nothing writes while the kernel runs. At most `budget` instructions.
+bool loop_builder::rematerializable(Value* v, unsigned& budget) const {
+  if (isa<Argument>(v) || isa<Constant>(v)) return true;
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i || budget == 0) return false;
+  --budget;
+  if (isa<PHINode>(i) || isa<AllocaInst>(i) || i->isTerminator() || i->mayHaveSideEffects() ||
+      i->getType()->isTokenTy())
+    return false;
+  if (auto* load = dyn_cast<LoadInst>(i)) {
+    const Value* base = getUnderlyingObject(load->getPointerOperand());
+    if (!load->isSimple() || (base != m_work->getArg(0) && base != m_work->getArg(1))) return false;
+  } else if (auto* call = dyn_cast<CallBase>(i)) {
+    if (!isa<IntrinsicInst>(call) || !call->doesNotAccessMemory() || call->isConvergent())
+      return false;
+  } else if (i->mayReadFromMemory()) {
+    return false;
+  }
+  for (Value* operand : i->operands())
+    if (!rematerializable(operand, budget)) return false;
+  return true;
+}
+
+// A copy of the expression `v` (rematerializable) computed right before `at`.
+Value* loop_builder::copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies) {
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i) return v;
+  if (Value* done = copies.lookup(v)) return done;
+  Instruction* copy = i->clone();
+  copy->insertBefore(at->getIterator());
+  for (unsigned k = 0; k < copy->getNumOperands(); ++k)
+    copy->setOperand(k, copy_before(i->getOperand(k), copy, copies));
+  copies[v] = copy;
+  return copy;
 }
 
 // Whether private memory may hold a work-item's data from one region to another: its uses
@@ -634,6 +710,17 @@ Function* loop_builder::emit() {
     b.CreateBr(dispatch);
   }
 
+  // The kernel object, the group id and the frame do not change while the group runs: loads
+  // from them may move out of the work-item loops.
+  MDNode* invariant = MDNode::get(m_context, {});
+  for (BasicBlock& block : *loops)
+    for (Instruction& i : block)
+      if (auto* load = dyn_cast<LoadInst>(&i)) {
+        const Value* base = getUnderlyingObject(load->getPointerOperand());
+        if (load->isSimple() && (base == object || base == frame))
+          load->setMetadata(LLVMContext::MD_invariant_load, invariant);
+      }
+
   // Group state from the frame instead of the runtime's thread-local lookup.
   for (BasicBlock& block : *loops)
     for (Instruction& i : make_early_inc_range(block)) {
@@ -658,6 +745,9 @@ Function* loop_builder::emit() {
 
 Function* loop_builder::build() {
   prepare();
+  // SYCLONE_HOST_LOOPS_DUMP=2: each work-item body as the loop compiler gets it.
+  if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '2')
+    errs() << *m_work;
   split_barriers();
   demote_live_values(); // may split edges: regions after
   find_regions();
@@ -698,7 +788,7 @@ PreservedAnalyses work_item_loops_pass::run(Module& module, ModuleAnalysisManage
       try {
         if (!body || body->isDeclaration() || body->arg_size() != 5)
           throw unsupported{"its work-item body is not visible to the loop compiler"};
-        loop_builder builder(module, *body, callers);
+        loop_builder builder(module, *body, callers, functions);
         Function* loops = builder.build();
         FunctionPassManager simplify =
             m_builder->buildFunctionSimplificationPipeline(m_level, ThinOrFullLTOPhase::None);

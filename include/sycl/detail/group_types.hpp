@@ -26,11 +26,14 @@ struct sg_info {
 
 SYCLONE_INLINE sg_info make_sg_info(std::uint32_t local_linear_id, std::uint32_t group_size,
                                     std::uint32_t max_size) {
-  std::uint32_t id = local_linear_id / max_size;
-  std::uint32_t first = id * max_size;
+  // Sub-group sizes are powers of two (seed 004 sub_group_sizes): a shift, not a division,
+  // which on the host would run once per work-item.
+  std::uint32_t shift = static_cast<std::uint32_t>(__builtin_ctz(max_size));
+  std::uint32_t id = local_linear_id >> shift;
+  std::uint32_t first = id << shift;
   std::uint32_t rest = group_size - first;
   return {id, local_linear_id - first, rest < max_size ? rest : max_size, max_size,
-          (group_size + max_size - 1) / max_size};
+          (group_size + max_size - 1) >> shift};
 }
 
 // A work-group as seen by one work-item: its linear id and the number of work-items.
