@@ -44,6 +44,13 @@ struct unsupported {
   std::string reason;
 };
 
+// Where a use reads its value: at the instruction, or for a phi at the end of the incoming block.
+Instruction* use_point(const Use& use) {
+  auto* user = cast<Instruction>(use.getUser());
+  if (auto* phi = dyn_cast<PHINode>(user)) return phi->getIncomingBlock(use)->getTerminator();
+  return user;
+}
+
 bool is_call_to(const Instruction& i, StringRef name) {
   const auto* call = dyn_cast<CallBase>(&i);
   const Function* callee = call ? call->getCalledFunction() : nullptr;
@@ -132,7 +139,7 @@ private:
   bool rewritten_after_read(AllocaInst& slot) const;
   bool rematerializable(Value* v, unsigned& budget) const;
   Value* copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies);
-  bool persists_across_barrier(AllocaInst& alloca, bool& single_region, unsigned& region) const;
+  bool persists_across_barrier(AllocaInst& alloca) const;
 
   Module& m_module;
   LLVMContext& m_context;
@@ -215,10 +222,6 @@ void loop_builder::lower_sub_groups() {
   uniformity uniform(*m_work, {m_work->getArg(2), m_work->getArg(3), m_work->getArg(4)});
   for (CallInst* call : calls)
     if (uniform.is_divergent(call->getParent()))
-      if (std::getenv("SYCLONE_HOST_LOOPS_DUMP"))
-        errs() << "DIVERGENT " << *call << "\n" << *m_work;
-  for (CallInst* call : calls)
-    if (uniform.is_divergent(call->getParent()))
       throw unsupported{"it calls a sub-group function under a condition that may differ "
                         "between the sub-groups of a work-group"};
   Type* i32 = Type::getInt32Ty(m_context);
@@ -297,9 +300,7 @@ void loop_builder::find_regions() {
 bool loop_builder::crosses_barrier(Instruction& def) const {
   BasicBlock* home = def.getParent();
   for (Use& use : def.uses()) {
-    auto* user = cast<Instruction>(use.getUser());
-    BasicBlock* at = user->getParent();
-    if (auto* phi = dyn_cast<PHINode>(user)) at = phi->getIncomingBlock(use);
+    BasicBlock* at = use_point(use)->getParent();
     if (at == home) continue;
     SmallVector<BasicBlock*, 16> work{at};
     DenseSet<BasicBlock*> seen{at};
@@ -334,9 +335,7 @@ void loop_builder::demote_live_values() {
       continue;
     }
     for (Use& use : make_early_inc_range(i->uses())) {
-      auto* at = cast<Instruction>(use.getUser());
-      if (auto* user_phi = dyn_cast<PHINode>(at))
-        at = user_phi->getIncomingBlock(use)->getTerminator();
+      Instruction* at = use_point(use);
       if (at->getParent() == i->getParent()) continue;
       DenseMap<Value*, Value*> copies;
       use.set(copy_before(i, at, copies));
@@ -356,9 +355,7 @@ void loop_builder::demote_live_values() {
       auto* load = dyn_cast<LoadInst>(user);
       if (!load || load->getParent() != home) continue;
       for (Use& use : make_early_inc_range(load->uses())) {
-        auto* at = cast<Instruction>(use.getUser());
-        if (auto* user_phi = dyn_cast<PHINode>(at))
-          at = user_phi->getIncomingBlock(use)->getTerminator();
+        Instruction* at = use_point(use);
         if (at->getParent() == home) continue;
         use.set(
             new LoadInst(load->getType(), slot, load->getName() + ".reload", at->getIterator()));
@@ -408,8 +405,7 @@ Value* loop_builder::copy_before(Value* v, Instruction* at, DenseMap<Value*, Val
 // Whether private memory may hold a work-item's data from one region to another: its uses
 // lie in more than one region, or a use can reach another use through a barrier (a region
 // that runs again after a barrier, in a loop).
-bool loop_builder::persists_across_barrier(AllocaInst& alloca, bool& single_region,
-                                           unsigned& region) const {
+bool loop_builder::persists_across_barrier(AllocaInst& alloca) const {
   SmallVector<Value*, 8> work{&alloca};
   DenseSet<Value*> seen{&alloca};
   DenseSet<BasicBlock*> use_blocks;
@@ -435,8 +431,6 @@ bool loop_builder::persists_across_barrier(AllocaInst& alloca, bool& single_regi
     if (it != m_membership.end()) regions |= it->second;
   }
   if (regions.count() > 1) return true;
-  single_region = regions.count() == 1;
-  region = single_region ? unsigned(regions.find_first()) : 0;
   // From any use, through at least one barrier, back to a use?
   SmallVector<std::pair<BasicBlock*, unsigned>, 16> paths;
   DenseSet<std::pair<BasicBlock*, unsigned>> visited; // (block, whether a barrier was crossed)
@@ -486,9 +480,7 @@ void loop_builder::place_private_memory() {
     if (demoted != m_demoted_uniform.end()) {
       per_item = !demoted->second || rewritten_after_read(*alloca);
     } else {
-      bool single = false;
-      unsigned region = 0;
-      per_item = persists_across_barrier(*alloca, single, region);
+      per_item = persists_across_barrier(*alloca);
     }
     if (per_item && alloca->getAlign().value() > 64)
       throw unsupported{"a private variable aligned to more than 64 bytes lives across a barrier"};

@@ -157,10 +157,6 @@ kernel_mode kernel_mode_setting() noexcept {
   return static_cast<kernel_mode>(mode);
 }
 
-void set_kernel_mode(kernel_mode mode) noexcept {
-  g_kernel_mode.store(static_cast<int>(mode), std::memory_order_release);
-}
-
 const host_config& config() noexcept {
   static const host_config c = read_config();
   return c;

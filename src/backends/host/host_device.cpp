@@ -151,15 +151,22 @@ public:
     using sycl::aspect;
     // online_compiler / online_linker: sycl::compile and sycl::link accept host images; their
     // code is the host program's, so there is nothing left to compile (SYCL 2020 4.11.3).
-    p.aspects = {
-        aspect::cpu, aspect::host_debuggable, aspect::online_compiler, aspect::online_linker,
-        aspect::fp16, // sycl::half: _Float16 arithmetic on the CPU
-        aspect::fp64, aspect::atomic64, aspect::queue_profiling, aspect::usm_device_allocations,
-        aspect::usm_host_allocations, aspect::usm_shared_allocations,
-        // The host and a running kernel work on one allocation concurrently (SYCL 2020
-        // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
-        aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
-        aspect::usm_system_allocations};
+    p.aspects = {aspect::cpu,
+                 aspect::host_debuggable,
+                 aspect::online_compiler,
+                 aspect::online_linker,
+                 aspect::fp16, // sycl::half: _Float16 arithmetic on the CPU
+                 aspect::fp64,
+                 aspect::atomic64,
+                 aspect::queue_profiling,
+                 aspect::usm_device_allocations,
+                 aspect::usm_host_allocations,
+                 aspect::usm_shared_allocations,
+                 // The host and a running kernel work on one allocation concurrently (SYCL 2020
+                 // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
+                 aspect::usm_atomic_host_allocations,
+                 aspect::usm_atomic_shared_allocations,
+                 aspect::usm_system_allocations};
   }
   // A sub-device (SYCL 2020 4.6.4.2): the parent's properties with `compute_units` of its
   // compute units, each a thread of the host pool; its kernels run on at most that many threads.

@@ -79,6 +79,5 @@ SYCLONE_EXPORT void set_schedule(schedule_kind kind, std::uint64_t seed = 0) noe
 // fiber: the reference the loops are tested against).
 enum class kernel_mode { loops, report, fibers };
 SYCLONE_EXPORT kernel_mode kernel_mode_setting() noexcept;
-SYCLONE_EXPORT void set_kernel_mode(kernel_mode mode) noexcept;
 
 } // namespace syclone::host

@@ -275,11 +275,11 @@ bool work_group_scheduler::run_groups_as_loops(std::size_t begin, std::size_t en
     m_group_id[1] = frame.group[1];
     m_group_id[2] = frame.group[2];
     if (const char* reason = m_launch->run_group(&frame)) {
-      // Nothing of this group ran; neither will any later group of the launch as loops.
+      // The compile made no loops (a constant answer, so the first group gets it and nothing
+      // ran): the launch runs on fibers.
       report_fallback(*m_launch, reason);
       m_loops = false;
-      m_group_next = linear;
-      return linear != begin ? (run_groups(linear, end), true) : false;
+      return false;
     }
     if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
   }
@@ -680,12 +680,7 @@ SYCLONE_BEGIN_NAMESPACE
 namespace detail::host {
 
 void work_group_barrier() {
-  syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
-  if (!s) {
-    throw_error(errc::invalid, "group_barrier/nd_item::barrier called outside an nd_range kernel "
-                               "on the host device");
-  }
-  s->barrier();
+  __syclone_host_barrier();
 }
 
 std::byte* local_memory() noexcept {
@@ -694,13 +689,26 @@ std::byte* local_memory() noexcept {
 }
 
 namespace {
+// A group function reached from code the work-item loop compiler did not see (a function of
+// another translation unit) while the work-group runs as loops: no work-item can wait there.
+[[noreturn]] void unseen_group_function(const char* what) {
+  throw_error(errc::kernel,
+              std::string("host device: ") + what +
+                  " reached in a function the work-item loop compiler could not see (defined in "
+                  "another translation unit, or called through a pointer) while its work-group "
+                  "runs as compiled loops; define the function in the kernel's translation "
+                  "unit, or run with SYCLONE_HOST_KERNELS=fibers");
+}
+
+// The scheduler of the running work-group for a function that makes work-items wait.
 [[gnu::always_inline]] inline syclone::host::work_group_scheduler&
 group_scheduler(const char* what) {
   syclone::host::work_group_scheduler* s = syclone::host::work_group_scheduler::current();
   if (!s)
     throw_error(errc::invalid, std::string(what) +
                                    " called outside an nd_range kernel on the host device; "
-                                   "sub-groups exist only in nd_range kernels");
+                                   "barriers and group functions exist only there");
+  if (s->in_loops()) unseen_group_function(what);
   return *s;
 }
 } // namespace
@@ -725,21 +733,8 @@ void leave_logical_work_item() noexcept {
 } // namespace detail::host
 SYCLONE_END_NAMESPACE
 
-namespace {
+using sycl::detail::host::group_scheduler;
 using syclone::host::work_group_scheduler;
-
-// A group function reached from code the work-item loop compiler did not see (a function of
-// another translation unit) while the work-group runs as loops: no work-item can wait there.
-[[noreturn]] void unseen_group_function(const char* what) {
-  sycl::detail::throw_error(
-      sycl::errc::kernel,
-      std::string("host device: ") + what +
-          " reached in a function the work-item loop compiler could not see (defined in "
-          "another translation unit, or called through a pointer) while its work-group runs "
-          "as compiled loops; define the function in the kernel's translation unit, or run "
-          "with SYCLONE_HOST_KERNELS=fibers");
-}
-} // namespace
 
 extern "C" {
 
@@ -760,9 +755,7 @@ void __syclone_host_divergent_barrier(sycl::detail::host::group_frame* frame, co
 }
 
 void __syclone_host_barrier() {
-  work_group_scheduler* s = work_group_scheduler::current();
-  if (s && s->in_loops()) unseen_group_function("a work-group barrier");
-  sycl::detail::host::work_group_barrier();
+  group_scheduler("group_barrier/nd_item::barrier").barrier();
 }
 
 std::byte* __syclone_host_local_memory() noexcept {
@@ -775,7 +768,7 @@ std::byte* __syclone_host_work_group_scratch() {
     sycl::detail::throw_error(sycl::errc::invalid,
                               "a work-group algorithm called outside an nd_range kernel on the "
                               "host device");
-  return s->work_group_scratch();
+  return s->work_group_scratch(); // the compiled loops read it from their frame
 }
 
 std::uint32_t __syclone_host_sub_group_size() noexcept {
@@ -784,17 +777,12 @@ std::uint32_t __syclone_host_sub_group_size() noexcept {
 }
 
 void __syclone_host_sub_group_barrier(std::uint32_t sub_group) {
-  work_group_scheduler* s = work_group_scheduler::current();
-  if (s && s->in_loops()) unseen_group_function("a sub-group barrier");
-  sycl::detail::host::group_scheduler("sub-group barrier").sub_group_barrier(sub_group);
+  group_scheduler("a sub-group barrier").sub_group_barrier(sub_group);
 }
 
 const std::byte* __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
                                                    const void* value, std::size_t bytes) {
-  work_group_scheduler* s = work_group_scheduler::current();
-  if (s && s->in_loops()) unseen_group_function("a sub-group function");
-  return sycl::detail::host::group_scheduler("a sub-group function")
-      .sub_group_exchange(sub_group, lane, value, bytes);
+  return group_scheduler("a sub-group function").sub_group_exchange(sub_group, lane, value, bytes);
 }
 
 } // extern "C"
