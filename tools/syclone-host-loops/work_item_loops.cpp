@@ -214,16 +214,8 @@ void loop_builder::lower_sub_groups() {
         if (Function* callee = call->getCalledFunction(); callee && sub_group_builtin(*callee))
           calls.push_back(call);
   if (calls.empty()) return;
-  // Disabled: e2e.work_group_algorithms (sub-group and work-group functions together, sizes
-  // 1-32) found work-items of one group leaving a region for different exchanges; until that is
-  // understood, kernels with sub-group functions stay on fibers.
-  if (!std::getenv("SYCLONE_HOST_LOOPS_SUB_GROUPS"))
-    throw unsupported{"it uses sub-group functions, which run on fibers for now"};
-  uniformity uniform(*m_work, {m_work->getArg(2), m_work->getArg(3), m_work->getArg(4)});
-  for (CallInst* call : calls)
-    if (uniform.is_divergent(call->getParent()))
-      throw unsupported{"it calls a sub-group function under a condition that may differ "
-                        "between the sub-groups of a work-group"};
+  // Each call becomes a barrier, which demote_live_values refuses on a path only some
+  // work-items take.
   Type* i32 = Type::getInt32Ty(m_context);
   Type* i64 = Type::getInt64Ty(m_context);
   Type* i8 = Type::getInt8Ty(m_context);
@@ -317,6 +309,16 @@ bool loop_builder::crosses_barrier(Instruction& def) const {
 void loop_builder::demote_live_values() {
   std::vector<Value*> ids{m_work->getArg(2), m_work->getArg(3), m_work->getArg(4)};
   uniformity uniform(*m_work, ids);
+  // A barrier only some work-items of a group may reach: undefined behaviour when the program
+  // branches there, but also what the optimizer makes of a barrier after a branch on a
+  // work-item's value when it copies the barrier into both paths (jump threading over a loop
+  // that only some work-items enter). The copies are different barriers to the loops; fibers
+  // meet at either, so the kernel stays on fibers.
+  for (BasicBlock* barrier : m_barriers)
+    if (uniform.is_divergent(barrier))
+      throw unsupported{"a barrier or group function lies on a path that only some work-items "
+                        "of a group may take (a branch on a work-item's value before it, or the "
+                        "optimizer copied it into such paths)"};
   SmallVector<Instruction*, 32> live;
   for (BasicBlock& b : *m_work)
     for (Instruction& i : b)

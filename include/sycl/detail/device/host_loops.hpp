@@ -63,7 +63,7 @@ SYCLONE_EXPORT void __syclone_host_divergent_barrier(sycl::detail::host::group_f
 // pass could not see, where a barrier is an error that names the cause. Barriers are convergent:
 // the optimizer must not duplicate a call into several paths (which would be different barriers
 // to the loop compiler) nor make it depend on more conditions, as for GPU barriers.
-#define SYCLONE_HOST_CONVERGENT __attribute__((convergent))
+#define SYCLONE_HOST_CONVERGENT __attribute__((convergent, noduplicate))
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void __syclone_host_barrier();
 SYCLONE_EXPORT std::byte* __syclone_host_local_memory() noexcept;
 SYCLONE_EXPORT std::byte* __syclone_host_work_group_scratch();
