@@ -62,8 +62,11 @@ SYCLONE_EXPORT void __syclone_host_divergent_barrier(sycl::detail::host::group_f
 // work-items; the compiled loops never call them (the pass lowers them) except from code the
 // pass could not see, where a barrier is an error that names the cause. Barriers are convergent:
 // the optimizer must not duplicate a call into several paths (which would be different barriers
-// to the loop compiler) nor make it depend on more conditions, as for GPU barriers.
-#define SYCLONE_HOST_CONVERGENT __attribute__((convergent, noduplicate))
+// to the loop compiler) nor make it depend on more conditions, as for GPU barriers. Not
+// noduplicate: with it, clang 22 -O2/-O3 copied the barriers of an unrolled tree reduction into
+// both paths of each `if (l < s)` (seen in bench/host_group_kernels), which keeps such a kernel
+// on fibers.
+#define SYCLONE_HOST_CONVERGENT __attribute__((convergent))
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void __syclone_host_barrier();
 SYCLONE_EXPORT std::byte* __syclone_host_local_memory() noexcept;
 SYCLONE_EXPORT std::byte* __syclone_host_work_group_scratch();
