@@ -14,7 +14,9 @@ cp -a "$b"/lib/libsyclone.so* "$b"/lib/libsyclone-cuda.so "$out/lib/"
 # Libraries the runtime needs that a GPU machine may lack (Boost.Context for host fibers).
 ldd "$b"/lib/libsyclone.so | awk '/libboost/ {print $3}' | xargs -r cp -L -t "$out/lib/"
 cp "$b/bin/syclone-ls" "$out/bin/"
-cp "$b/tests/cuda_unit/programs/cuda_smoke" "$b/tests/cuda_unit/programs/jit_failure" "$out/bin/"
+for p in cuda_smoke jit_failure free_in_flight memory_pressure; do
+  cp "$b/tests/cuda_unit/programs/$p" "$out/bin/"
+done
 find "$b/tests/e2e" -maxdepth 1 -type f -executable -exec cp {} "$out/e2e/" \;
 find "$b/examples" -maxdepth 1 -type f -executable -exec cp {} "$out/examples/" \;
 # Benchmarks are built on request (--target bench); stage those that exist.

@@ -15,7 +15,8 @@ export SYCLONE_DEVICE_SELECTOR=cuda:gpu
 passed=0 failed=0 skipped=0 names=()
 limit=${SYCLONE_SUITE_TIMEOUT:-120}
 read -r -a wrapper <<<"${SYCLONE_SUITE_WRAPPER:-}"
-for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke "$b"/bin/jit_failure; do
+for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke "$b"/bin/jit_failure \
+  "$b"/bin/free_in_flight "$b"/bin/memory_pressure; do
   [ -x "$exe" ] || continue
   name=$(basename "$exe")
   src="$root/tests/e2e/$name.cpp"
@@ -25,6 +26,8 @@ for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke "$b"/bin/jit_failure; 
   if [ "$name" = jit_failure ]; then
     env=(SYCLONE_LIBDEVICE=/nonexistent/libdevice.10.bc SYCLONE_CACHE_DIR="$(mktemp -d)")
   fi
+  # tests/cuda_unit/memory_pressure.cpp: buffers of twice the memory it may use (as ctest's).
+  if [ "$name" = memory_pressure ]; then env=(SYCLONE_DEVICE_MEMORY_LIMIT=64M); fi
   env "${env[@]}" timeout "$limit" "${wrapper[@]}" "$exe" > "$logs/last.log" 2>&1
   rc=$?
   if [ -n "${SYCLONE_SUITE_WRAPPER:-}" ]; then

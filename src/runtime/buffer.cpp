@@ -4,11 +4,14 @@
 
 #include <sycl/handler.hpp>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <new>
+#include <string>
 #include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -114,10 +117,14 @@ buffer_impl::~buffer_impl() {
     return;
   }
   wait_all();
+  std::vector<device_impl*> resident_on;
   {
     std::lock_guard lock(m_state.data_mutex);
     sync_host_locked(m_state);
+    for (auto& c : m_state.device_copies) resident_on.push_back(c.device.get());
   }
+  // Out of the devices' registries before the copies go (without a buffer lock: residency.hpp).
+  for (device_impl* d : resident_on) d->residency().remove(*this);
   // SYCL 2020 4.7.2.3: the contents go back to the final data; unchanged contents need not.
   if (m_state.write_back_enabled && m_state.written && m_bytes) {
     auto user_lock = lock_user_mutex();
@@ -181,25 +188,136 @@ buffer_impl::state::device_copy* buffer_impl::find_copy(device_impl& d) {
   return nullptr;
 }
 
-void* buffer_impl::data_on(device_impl& d) {
+void* buffer_impl::data_on(device_impl& d, const buffer_set* group) {
   if (d.host_addressable()) return host_data();
   buffer_impl& r = root();
   state& s = r.m_state;
-  std::lock_guard lock(s.data_mutex);
+  std::unique_lock lock(s.data_mutex);
   auto* c = find_copy(d);
+  void* p = nullptr;
   if (!c) {
-    void* p = r.m_bytes ? d.backend_device().allocate(r.m_bytes, 256, usm::alloc::device) : nullptr;
-    if (r.m_bytes && !p)
-      throw_error(errc::memory_allocation, "buffer: cannot allocate " + std::to_string(r.m_bytes) +
-                                               " bytes on " + d.props().name +
-                                               "; free device memory or use smaller buffers");
+    if (r.m_bytes) {
+      // Without the lock: making room may wait for commands, which may need this buffer's.
+      lock.unlock();
+      std::vector<const evictable*> held{&r};
+      if (group) group->collect(held);
+      p = d.residency().allocate(d, r.m_bytes, 256, usm::alloc::device, held);
+      if (!p) r.throw_no_room(d);
+      lock.lock();
+      c = find_copy(d); // another thread may have been quicker
+      if (c)
+        d.backend_device().deallocate(p, usm::alloc::device);
+      else
+        d.residency().add(r);
+    }
+  }
+  if (!c) {
     s.device_copies.push_back({nullptr, p, false, nullptr, nullptr});
+    s.has_device_copies.store(true, std::memory_order_release);
     // Keep the device alive as long as the copy: find its shared owner through the platform.
     for (const auto& dev : d.platform()->devices())
       if (dev.get() == &d) s.device_copies.back().device = dev;
     c = &s.device_copies.back();
   }
+  c->last_use = residency::tick();
   return static_cast<std::byte*>(c->ptr) + m_byte_offset;
+}
+
+namespace {
+std::string mebibytes(std::size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+} // namespace
+
+void buffer_impl::throw_no_room(device_impl& d) {
+  throw_error(errc::memory_allocation,
+              "buffer: cannot allocate " + std::to_string(m_bytes) + " bytes (" +
+                  mebibytes(m_bytes) + ", " + std::to_string(m_bytes / m_element_size) +
+                  " elements of " + std::to_string(m_element_size) + " bytes) on " +
+                  d.props().name + " (" + mebibytes(d.props().global_mem_size) +
+                  " of device memory), even after moving every other buffer it could back to "
+                  "the host: the rest is held by USM allocations, by the other buffers of this "
+                  "command group and by command groups other threads are recording. Free USM "
+                  "memory, or split the work over smaller buffers (sub-buffers of a larger "
+                  "one) so that each command's buffers fit on the device together");
+}
+
+std::size_t buffer_impl::evict_from(device_impl& d, bool& busy) noexcept {
+  state& s = m_state;
+  std::unique_lock data(s.data_mutex, std::try_to_lock);
+  // After data_mutex: a command group that captured the copy's address (data_on, under that
+  // mutex) pinned the buffer before, and unpins only once its command is registered.
+  if (!data || m_pins.load(std::memory_order_acquire)) {
+    busy = true;
+    return 0;
+  }
+  {
+    std::unique_lock access(s.mutex, std::try_to_lock);
+    if (!access) {
+      busy = true;
+      return 0;
+    }
+    // The status alone (is_complete could run the continuations of a command that completed,
+    // which may want this buffer's locks): one done but not marked yet is waited for by
+    // residency::allocate, through pending_on, and goes in its next round.
+    auto running = [](const std::shared_ptr<event_impl>& e) {
+      return e && e->status() != info::event_command_status::complete;
+    };
+    if (running(s.last_write) || std::any_of(s.reads.begin(), s.reads.end(), running)) return 0;
+  }
+  auto* c = find_copy(d);
+  if (!c || c->exported || !c->ptr) return 0;
+  if (c->valid && !s.host_valid) {
+    try {
+      sync_host_locked(s);
+    } catch (...) {
+      return 0; // the copy back failed: the device copy still holds the contents
+    }
+  }
+  void* p = c->ptr;
+  auto device = std::move(c->device);
+  s.device_copies.erase(s.device_copies.begin() + (c - s.device_copies.data()));
+  device->backend_device().deallocate(p, usm::alloc::device);
+  return m_bytes;
+}
+
+std::size_t buffer_impl::pending_on(device_impl& d, std::vector<std::shared_ptr<event_impl>>& out,
+                                    bool& busy) noexcept {
+  state& s = m_state;
+  std::unique_lock data(s.data_mutex, std::try_to_lock);
+  if (!data || m_pins.load(std::memory_order_acquire)) {
+    busy = true;
+    return 0;
+  }
+  auto* c = find_copy(d);
+  if (!c || c->exported || !c->ptr) return 0;
+  std::unique_lock access(s.mutex, std::try_to_lock);
+  if (!access) {
+    busy = true;
+    return 0;
+  }
+  const std::size_t before = out.size();
+  auto running = [](const std::shared_ptr<event_impl>& e) {
+    return e && e->status() != info::event_command_status::complete; // as in evict_from
+  };
+  try {
+    if (running(s.last_write)) out.push_back(s.last_write);
+    for (auto& r : s.reads)
+      if (running(r)) out.push_back(r);
+  } catch (...) { // no memory for the list: nothing to wait for
+    out.resize(before);
+    return 0;
+  }
+  return out.size() > before ? m_bytes : 0;
+}
+
+std::uint64_t buffer_impl::last_use_on(device_impl& d) noexcept {
+  std::unique_lock data(m_state.data_mutex, std::try_to_lock);
+  if (!data) return UINT64_MAX; // in use right now
+  auto* c = find_copy(d);
+  return c ? c->last_use : 0;
 }
 
 void* buffer_impl::host_mirror(device_impl& d, std::size_t bytes) {
@@ -297,7 +415,9 @@ buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
                      syclone::runtime::stream* stream) {
   buffer_impl& r = root();
   state& s = r.m_state;
-  if (s.device_copies.empty()) return nullptr; // only ever used on the host: nothing to move
+  // Only ever used on the host: nothing to move. Read without data_mutex (another thread may be
+  // adding a copy on another device meanwhile, which this command does not use).
+  if (!s.has_device_copies.load(std::memory_order_acquire)) return nullptr;
   bool writes = mode != access_mode::read;
   std::lock_guard lock(s.data_mutex);
   if (!d || d->host_addressable()) {
@@ -369,12 +489,21 @@ void* buffer_impl::newest_device_copy(sycl::backend b) {
     std::lock_guard lock(s.data_mutex);
     for (auto& c : s.device_copies)
       if (c.device->backend_device().backend() == b && (c.valid || !target)) {
-        if (c.valid) return static_cast<std::byte*>(c.ptr) + m_byte_offset;
+        if (c.valid) {
+          c.exported = true;
+          return static_cast<std::byte*>(c.ptr) + m_byte_offset;
+        }
         target = c.device;
       }
   }
   if (!target) return nullptr;
   // Only stale copies on that backend: the newest contents are on the host or another device.
+  // The copy is the user's from now on: never evicted (a loop, as eviction may come between).
+  for (bool marked = false; !marked;) {
+    data_on(*target);
+    std::lock_guard lock(s.data_mutex);
+    if (auto* c = find_copy(*target)) marked = c->exported = true;
+  }
   return native_on(*target, access_mode::read);
 }
 

@@ -5,6 +5,7 @@
 
 #include "device_impl.hpp"
 #include "event_impl.hpp"
+#include "residency.hpp"
 
 #include <sycl/buffer.hpp>
 
@@ -19,7 +20,17 @@ namespace detail {
 
 struct mem_region;
 
-class buffer_impl : public std::enable_shared_from_this<buffer_impl> {
+// The buffers a command group being recorded requires (handler_impl): room for one of them on a
+// device is never made by evicting another, nor by waiting for another.
+class buffer_set {
+public:
+  virtual void collect(std::vector<const evictable*>& out) const = 0;
+
+protected:
+  ~buffer_set() = default;
+};
+
+class buffer_impl final : public std::enable_shared_from_this<buffer_impl>, public evictable {
 public:
   buffer_impl(const buffer_layout& layout, const void* host_data, void* write_back,
               bool use_host_ptr, host_allocator alloc, bool defer_copy = false);
@@ -37,8 +48,15 @@ public:
   std::byte* host_data() { return root().storage() + m_byte_offset; }
 
   // Address of element {0,...} on device d, allocating the buffer there on first use
-  // (DESIGN.md: accessors capture the pointer on the handler's device).
-  void* data_on(device_impl& d);
+  // (DESIGN.md: accessors capture the pointer on the handler's device). When d has no room, idle
+  // copies of other buffers leave it first (residency.hpp); errc::memory_allocation when even
+  // that frees too little.
+  // `group`: the command group asking, when one is.
+  void* data_on(device_impl& d, const buffer_set* group = nullptr);
+  // A command group that requires the buffer holds a pin from handler::require until its
+  // command is registered (add_access): in between, the device address it captured must stay.
+  void pin() { root().m_pins.fetch_add(1, std::memory_order_relaxed); }
+  void unpin() { root().m_pins.fetch_sub(1, std::memory_order_release); }
   // Brings the copy on d (or on the host, when d is null or host-addressable) up to date for an
   // access in `mode`, in dependency order just before the command runs; device copies are
   // made on `s`, ahead of the command's own operation.
@@ -111,8 +129,12 @@ private:
       // the copy valid waits for it too, since no command orders it after that copy.
       std::shared_ptr<syclone::runtime::native_event> filled;
       const syclone::runtime::stream* filled_on = nullptr;
+      std::uint64_t last_use = 0; // residency::tick of the last command group that used it
+      // Its address went to the user (get_native): it stays until the buffer goes.
+      bool exported = false;
     };
     std::vector<device_copy> device_copies;
+    std::atomic<bool> has_device_copies{false}; // ever had one (set under data_mutex)
     bool host_valid = true;
     // host_mirror's block, of mirror_device's staging pool; valid while the last write was the
     // kernel of mirror_event, which writes it.
@@ -128,6 +150,13 @@ private:
   state::device_copy* find_copy(device_impl& d);
   void sync_host_locked(state& s);
   state& root_state() { return root().m_state; }
+  // evictable (residency.hpp), on the root buffer.
+  std::size_t evict_from(device_impl& d, bool& busy) noexcept override;
+  std::size_t pending_on(device_impl& d, std::vector<std::shared_ptr<event_impl>>& out,
+                         bool& busy) noexcept override;
+  std::uint64_t last_use_on(device_impl& d) noexcept override;
+  // The message of a device allocation that found no room, even after evicting.
+  [[noreturn]] void throw_no_room(device_impl& d);
   // Copies elements [first, first + count) of the root's contents to its final data; the
   // caller holds the user's mutex (property::buffer::use_mutex) if there is one.
   void write_final_data(std::size_t first, std::size_t count);
@@ -151,6 +180,7 @@ private:
   const void* m_initial = nullptr; // host data not copied into m_storage yet
   std::atomic<bool> m_initial_pending{false};
   std::once_flag m_initial_once;
+  std::atomic<unsigned> m_pins{0}; // root only: see pin()
   host_allocator m_alloc;
   state m_state;
   property_list m_props;

@@ -89,7 +89,10 @@ void* context_impl::allocate(std::size_t alignment, std::size_t bytes, device_im
   if (kind == usm::alloc::device && !target->has(aspect::usm_device_allocations)) return nullptr;
   if (kind == usm::alloc::shared && !target->has(aspect::usm_shared_allocations)) return nullptr;
   if (kind == usm::alloc::host && !target->has(aspect::usm_host_allocations)) return nullptr;
-  void* p = target->backend_device().allocate(bytes, alignment, kind);
+  // Device memory held by idle buffer copies makes room first (residency.hpp).
+  void* p = kind == usm::alloc::host
+                ? target->backend_device().allocate(bytes, alignment, kind)
+                : target->residency().allocate(*target, bytes, alignment, kind, {});
   if (!p) return nullptr;
   std::lock_guard lock(m_mutex);
   if (target->parent() && kind != usm::alloc::host &&

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "backend.hpp"
+#include "residency.hpp"
 
 #include <sycl/device.hpp>
 #include <sycl/platform.hpp>
@@ -28,9 +29,7 @@ public:
   std::shared_ptr<platform_impl> platform() const { return m_platform.lock(); }
   bool has(aspect a) const;
   // Whether the host addresses this device's memory directly (the host device).
-  bool host_addressable() const {
-    return m_device.host_accessible(sycl::usm::alloc::device);
-  }
+  bool host_addressable() const { return m_device.host_accessible(sycl::usm::alloc::device); }
   // A stream for the runtime's own transfers (buffer copies to and from the host).
   syclone::runtime::stream& internal_stream();
 
@@ -42,6 +41,8 @@ public:
   // device; for a sub-device (not in that context, which holds the root devices) a context of
   // its own, shared by its queues while one lives.
   std::shared_ptr<context_impl> default_context();
+  // The buffers with a copy on this device, evicted when an allocation finds no room.
+  detail::residency& residency() { return m_residency; }
 
 private:
   std::unique_ptr<syclone::runtime::device> m_owned; // a sub-device's backend device
@@ -54,6 +55,7 @@ private:
   std::unique_ptr<syclone::runtime::stream> m_internal_stream;
   std::mutex m_context_mutex;
   std::weak_ptr<context_impl> m_context; // a sub-device's default context
+  detail::residency m_residency;
 };
 
 class platform_impl {

@@ -85,7 +85,17 @@ void handler_impl::add_requirement(buffer_impl& b, access_mode mode, bool no_ini
       if (r.uses < 255) ++r.uses;
       return;
     }
-  m_command.requirements.push_back({&b, mode, no_init, on_host, 1, nullptr});
+  b.pin();
+  m_command.requirements.push_back({&b, mode, no_init, on_host, 1, nullptr, true});
+}
+
+handler_impl::~handler_impl() {
+  for (auto& r : m_command.requirements)
+    if (r.pinned) r.buffer->unpin();
+}
+
+void handler_impl::collect(std::vector<const evictable*>& out) const {
+  for (auto& r : m_command.requirements) out.push_back(&r.buffer->root());
 }
 
 bool handler_impl::requires_buffer(const buffer_impl& b) const {
@@ -136,13 +146,13 @@ void* bind_captured_accessor(const void* capturing_cg, buffer_impl& b) {
                 "with this command group's handler, or call handler::require() on a placeholder "
                 "accessor before the kernel or host task uses it");
   if (t_capturing_host) return b.host_data();
-  return b.data_on(*h->m_queue->device());
+  return b.data_on(*h->m_queue->device(), h);
 }
 
 void* require(handler& cgh, buffer_impl& b, access_mode mode, bool no_init, bool on_host) {
   auto& h = impl_of(cgh);
   h.add_requirement(b, mode, no_init, on_host);
-  return on_host ? b.host_data() : b.data_on(*h.m_queue->device());
+  return on_host ? b.host_data() : b.data_on(*h.m_queue->device(), &h);
 }
 
 std::size_t reserve_local_memory(handler& cgh, std::size_t bytes, std::size_t align) {
@@ -430,7 +440,11 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
   cmd->event = ev;
   cmd->deps = std::move(himpl->m_deps);
   timer.mark(submit_phase::command);
-  for (auto& r : cmd->requirements) r.buffer->add_access(r.mode, ev, cmd->deps);
+  for (auto& r : cmd->requirements) {
+    r.buffer->add_access(r.mode, ev, cmd->deps);
+    r.buffer->unpin(); // the command's event keeps its device copies from now on
+    r.pinned = false;
+  }
   timer.mark(submit_phase::buffer_deps);
   std::vector<std::shared_ptr<event_impl>> prune;
   {

@@ -47,6 +47,8 @@ struct requirement {
   // A buffer reduction's result mirror in pinned host memory (reduction_buffer_mirror): once
   // the kernel ran, the buffer's host copy can be read from there (buffer_impl::mirror_written).
   void* mirror = nullptr;
+  // The buffer is pinned (buffer_impl::pin) until the command is registered with it.
+  bool pinned = true;
 };
 
 // One command: what a command group recorded, ready to run on a device.
@@ -82,13 +84,18 @@ struct command {
 // The state of one command group while it is recorded. It also holds the command it records:
 // the scheduler owns the command through an aliasing pointer to this object, so a submission
 // allocates one block for both and moves nothing.
-class handler_impl {
+class handler_impl final : public buffer_set {
 public:
   handler_impl(std::shared_ptr<queue_impl> q) : m_queue(std::move(q)) {}
+  // Unpins the buffers of a command group that was never submitted (its function threw).
+  ~handler_impl();
+  handler_impl(const handler_impl&) = delete;
+  handler_impl& operator=(const handler_impl&) = delete;
   // SYCL 2020 3.7.1: a command group holds at most one command.
   command& claim(command::kind k, const char* what);
   void add_requirement(buffer_impl& b, access_mode mode, bool no_init, bool on_host);
   bool requires_buffer(const buffer_impl& b) const;
+  void collect(std::vector<const evictable*>& out) const override;
   std::size_t reserve_local(std::size_t bytes, std::size_t align);
   // The stream the command will run on, for work the command group enqueues ahead of it (it
   // then runs after that work in stream order).

@@ -44,6 +44,46 @@ aligned_allocations& aligned_map() {
   return *m;
 }
 
+// SYCLONE_DEVICE_MEMORY_LIMIT=<bytes>[K|M|G]: the most device memory (cuMemAlloc and managed)
+// the runtime allocates on each GPU; 0 or unset: the device's own. For running programs whose
+// buffers exceed the device (buffer copies are evicted to make room) and for testing that.
+std::size_t memory_limit_setting() {
+  static const std::size_t limit = [] {
+    const char* e = std::getenv("SYCLONE_DEVICE_MEMORY_LIMIT");
+    if (!e || !*e) return std::size_t{0};
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(e, &end, 10);
+    int shift = 0;
+    if (end != e && *end) {
+      switch (*end++) {
+      case 'K':
+      case 'k':
+        shift = 10;
+        break;
+      case 'M':
+      case 'm':
+        shift = 20;
+        break;
+      case 'G':
+      case 'g':
+        shift = 30;
+        break;
+      default:
+        end = nullptr;
+      }
+    }
+    if (end == e || !end || *end || v > (~0ull >> shift)) {
+      std::fprintf(stderr,
+                   "syclone: ignoring SYCLONE_DEVICE_MEMORY_LIMIT=\"%s\": expected a number of "
+                   "bytes, optionally followed by K, M or G\n",
+                   e);
+      return std::size_t{0};
+    }
+    return static_cast<std::size_t>(v << shift);
+  }();
+  return limit;
+}
+
 } // namespace
 
 std::string driver_version_string(int version) {
@@ -118,6 +158,8 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
 
   std::size_t total = 0;
   call(driver().device_total_mem, &total, dev);
+  m_memory_limit = memory_limit_setting();
+  if (m_memory_limit) total = std::min(total, m_memory_limit);
   p.global_mem_size = total;
   p.max_mem_alloc_size = total;
   p.global_mem_cache_size =
@@ -208,8 +250,14 @@ void* cuda_device::allocate_raw(std::size_t bytes, sycl::usm::alloc kind) {
   const driver_api& d = driver();
   switch (kind) {
   case sycl::usm::alloc::device: {
+    if (!charge(bytes)) return nullptr;
     CUdeviceptr p = 0;
-    return invoke(d.mem_alloc, &p, bytes) == CUDA_SUCCESS ? reinterpret_cast<void*>(p) : nullptr;
+    if (invoke(d.mem_alloc, &p, bytes) != CUDA_SUCCESS) {
+      uncharge(nullptr, bytes);
+      return nullptr;
+    }
+    record(reinterpret_cast<void*>(p), bytes);
+    return reinterpret_cast<void*>(p);
   }
   case sycl::usm::alloc::host: {
     // Portable: usable from every device's context; mapped: kernels dereference it directly.
@@ -225,10 +273,14 @@ void* cuda_device::allocate_raw(std::size_t bytes, sycl::usm::alloc kind) {
     // allows nullptr).
     std::size_t free = 0, total = 0;
     if (invoke(d.mem_get_info, &free, &total) != CUDA_SUCCESS || bytes > free) return nullptr;
+    if (!charge(bytes)) return nullptr;
     CUdeviceptr p = 0;
-    return invoke(d.mem_alloc_managed, &p, bytes, CU_MEM_ATTACH_GLOBAL) == CUDA_SUCCESS
-               ? reinterpret_cast<void*>(p)
-               : nullptr;
+    if (invoke(d.mem_alloc_managed, &p, bytes, CU_MEM_ATTACH_GLOBAL) != CUDA_SUCCESS) {
+      uncharge(nullptr, bytes);
+      return nullptr;
+    }
+    record(reinterpret_cast<void*>(p), bytes);
+    return reinterpret_cast<void*>(p);
   }
   default:
     return nullptr;
@@ -304,10 +356,38 @@ CUfunction cuda_device::small_copy_kernel() {
 }
 
 void cuda_device::free_raw(void* ptr, sycl::usm::alloc kind) noexcept {
-  if (kind == sycl::usm::alloc::host)
+  if (kind == sycl::usm::alloc::host) {
     invoke(driver().mem_free_host, ptr);
-  else
-    invoke(driver().mem_free, reinterpret_cast<CUdeviceptr>(ptr));
+    return;
+  }
+  invoke(driver().mem_free, reinterpret_cast<CUdeviceptr>(ptr));
+  uncharge(ptr, 0);
+}
+
+bool cuda_device::charge(std::size_t bytes) {
+  if (!m_memory_limit) return true;
+  std::lock_guard lock(m_usage_mutex);
+  if (bytes > m_memory_limit - m_memory_used) return false;
+  m_memory_used += bytes;
+  return true;
+}
+
+void cuda_device::record(void* ptr, std::size_t bytes) {
+  if (!m_memory_limit) return;
+  std::lock_guard lock(m_usage_mutex);
+  m_allocation_sizes[ptr] = bytes;
+}
+
+void cuda_device::uncharge(void* ptr, std::size_t bytes) noexcept {
+  if (!m_memory_limit) return;
+  std::lock_guard lock(m_usage_mutex);
+  if (ptr) {
+    auto it = m_allocation_sizes.find(ptr);
+    if (it == m_allocation_sizes.end()) return;
+    bytes = it->second;
+    m_allocation_sizes.erase(it);
+  }
+  m_memory_used -= bytes;
 }
 
 void cuda_device::deallocate(void* ptr, sycl::usm::alloc kind) noexcept {
@@ -324,7 +404,10 @@ void cuda_device::deallocate(void* ptr, sycl::usm::alloc kind) noexcept {
   // for them as the driver's free waits for every launch it was given (launch_thread.hpp).
   launch_thread::drain_all();
   // Failures here (a driver already shut down at exit, a failed context) leave nothing to free.
-  if (try_make_current(m_context) == CUDA_SUCCESS) free_raw(ptr, kind);
+  if (try_make_current(m_context) == CUDA_SUCCESS)
+    free_raw(ptr, kind);
+  else if (kind != sycl::usm::alloc::host)
+    uncharge(ptr, 0);
 }
 
 bool cuda_device::host_accessible(sycl::usm::alloc kind) const noexcept {

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace syclone::cuda {
@@ -74,6 +75,12 @@ private:
   void* allocate_aligned(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind);
   void* allocate_raw(std::size_t bytes, sycl::usm::alloc kind);
   void free_raw(void* ptr, sycl::usm::alloc kind) noexcept;
+  // SYCLONE_DEVICE_MEMORY_LIMIT: device and managed memory beyond the limit is not allocated.
+  // charge() reserves `bytes` under the limit (false: no room); record() notes what an
+  // allocation got, uncharge() gives back a reservation or a recorded allocation's bytes.
+  bool charge(std::size_t bytes);
+  void record(void* ptr, std::size_t bytes);
+  void uncharge(void* ptr, std::size_t bytes) noexcept;
 
   int m_ordinal;
   CUdevice m_device;
@@ -90,6 +97,10 @@ private:
   std::size_t m_max_shared_optin = 0;
   std::string m_arch;
   bool m_managed = false;
+  std::size_t m_memory_limit = 0; // 0: none
+  std::mutex m_usage_mutex;
+  std::size_t m_memory_used = 0;
+  std::unordered_map<void*, std::size_t> m_allocation_sizes; // only with a limit
   std::once_flag m_small_copy_once;
   CUmodule m_small_copy_module = nullptr;
   CUfunction m_small_copy = nullptr;
