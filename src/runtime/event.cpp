@@ -30,6 +30,7 @@ void event_impl::set_running() {
 
 void event_impl::set_complete() {
   std::vector<std::function<void()>> continuations;
+  std::vector<std::function<void(bool)>> enqueued;
   {
     std::lock_guard lock(m_mutex);
     if (m_status.load(std::memory_order_relaxed) == info::event_command_status::complete) return;
@@ -48,11 +49,13 @@ void event_impl::set_complete() {
     }
     m_status.store(info::event_command_status::complete, std::memory_order_release);
     continuations.swap(m_continuations);
+    enqueued.swap(m_enqueued_continuations);
     m_first_dep.reset(); // completed events must not keep their history alive
     m_deps.clear();
     m_previous.reset();
   }
   m_status.notify_all(); // waiters blocked in wait()
+  for (auto& c : enqueued) c(false);
   for (auto& c : continuations) c();
 }
 
@@ -107,6 +110,7 @@ void erase_superseded(std::vector<std::shared_ptr<event_impl>>& events) {
 
 void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> native) {
   bool notify;
+  std::vector<std::function<void(bool)>> enqueued;
   {
     std::lock_guard lock(m_mutex);
     if (status() == info::event_command_status::complete || m_native) return;
@@ -115,8 +119,17 @@ void event_impl::set_native(std::shared_ptr<syclone::runtime::native_event> nati
     m_order.store(native->stream_order(), std::memory_order_release);
     notify = !m_notify_requested && (!m_continuations.empty() || m_waiters > 0);
     if (notify) m_notify_requested = true;
+    enqueued.swap(m_enqueued_continuations);
   }
   if (notify) request_notify(native);
+  for (auto& c : enqueued) c(true);
+}
+
+bool event_impl::on_enqueued(std::function<void(bool)> fn) {
+  std::lock_guard lock(m_mutex);
+  if (status() == info::event_command_status::complete || m_native) return false;
+  m_enqueued_continuations.push_back(std::move(fn));
+  return true;
 }
 
 std::shared_ptr<syclone::runtime::native_event> event_impl::native() const {

@@ -61,6 +61,11 @@ public:
   std::shared_ptr<syclone::runtime::native_event> native() const;
   // Runs fn when the event completes; returns false (and does not run fn) if it already has.
   bool on_complete(std::function<void()> fn);
+  // Runs fn(true) once the command is on its device stream (set_native, after set_stream: a
+  // command of the same stream enqueued after that is ordered after it), or fn(false) when it
+  // completes first (a command with no native operation; possibly on a backend's notification
+  // thread). Returns false (and does not run fn) if either happened already.
+  bool on_enqueued(std::function<void(bool)> fn);
   // Holds `keep` until the event completes and releases it before the event reads complete
   // (a sycl::stream prints its output when released: SYCL 2020 4.16, the output is there once
   // the command completed, for every waiter). Released at once if the event already completed.
@@ -119,6 +124,7 @@ private:
   // m_status itself (C++20 atomic wait), not on this lock.
   mutable syclone::runtime::spin_lock m_mutex;
   std::vector<std::function<void()>> m_continuations;
+  std::vector<std::function<void(bool)>> m_enqueued_continuations;
   std::shared_ptr<const void> m_keep;
   // Weak: a long in-order chain of events must not own its whole history (nor destroy it
   // recursively).
