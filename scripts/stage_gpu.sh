@@ -14,7 +14,7 @@ cp -a "$b"/lib/libsyclone.so* "$b"/lib/libsyclone-cuda.so "$out/lib/"
 # Libraries the runtime needs that a GPU machine may lack (Boost.Context for host fibers).
 ldd "$b"/lib/libsyclone.so | awk '/libboost/ {print $3}' | xargs -r cp -L -t "$out/lib/"
 cp "$b/bin/syclone-ls" "$out/bin/"
-for p in cuda_smoke jit_failure free_in_flight memory_pressure; do
+for p in cuda_smoke jit_failure free_in_flight memory_pressure fault_recovery; do
   cp "$b/tests/cuda_unit/programs/$p" "$out/bin/"
 done
 find "$b/tests/e2e" -maxdepth 1 -type f -executable -exec cp {} "$out/e2e/" \;

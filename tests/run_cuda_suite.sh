@@ -16,7 +16,7 @@ passed=0 failed=0 skipped=0 names=()
 limit=${SYCLONE_SUITE_TIMEOUT:-120}
 read -r -a wrapper <<<"${SYCLONE_SUITE_WRAPPER:-}"
 for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke "$b"/bin/jit_failure \
-  "$b"/bin/free_in_flight "$b"/bin/memory_pressure; do
+  "$b"/bin/free_in_flight "$b"/bin/memory_pressure "$b"/bin/fault_recovery; do
   [ -x "$exe" ] || continue
   name=$(basename "$exe")
   src="$root/tests/e2e/$name.cpp"
@@ -28,6 +28,8 @@ for exe in "$b"/e2e/* "$b"/examples/* "$b"/bin/cuda_smoke "$b"/bin/jit_failure \
   fi
   # tests/cuda_unit/memory_pressure.cpp: buffers of twice the memory it may use (as ctest's).
   if [ "$name" = memory_pressure ]; then env=(SYCLONE_DEVICE_MEMORY_LIMIT=64M); fi
+  # tests/cuda_unit/fault_recovery.cpp: goes on on the host device when the GPU cannot recover.
+  if [ "$name" = fault_recovery ]; then env=("SYCLONE_DEVICE_SELECTOR=cuda:gpu;host:*"); fi
   env "${env[@]}" timeout "$limit" "${wrapper[@]}" "$exe" > "$logs/last.log" 2>&1
   rc=$?
   if [ -n "${SYCLONE_SUITE_WRAPPER:-}" ]; then

@@ -193,6 +193,15 @@ public:
   // before a host task runs; never throws.
   virtual void bind_thread() noexcept {}
 
+  // Issue 28, recovery after a fault: when a fault in a kernel left the device unusable (CUDA: a
+  // sticky error poisons the context), resets it and returns true; false when it is healthy.
+  // Memory, streams and events of the device from before a reset are gone: their holders tell
+  // them by epoch(), which each reset increases, and neither use nor free them.
+  virtual bool recover() { return false; }
+  // Whether a fault left the device unusable now (until recover); only asked on error paths.
+  virtual bool faulted() { return false; }
+  virtual std::uint64_t epoch() const noexcept { return 0; }
+
   // sycl_ext_oneapi_peer_access between two devices of this backend. `atomics`: whether the
   // question is about atomic operations on the peer's memory.
   virtual bool can_access_peer(device& peer, bool atomics) {

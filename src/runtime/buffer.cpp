@@ -46,9 +46,15 @@ public:
     if (!p) p = new readback_staging(dev);
     return *p;
   }
-  // A block, or null when no pinned memory is to be had (the caller copies directly).
-  void* take() {
+  // A block, or null when no pinned memory is to be had (the caller copies directly); `epoch`:
+  // the device's epoch the block belongs to (a reset after a fault takes the memory along).
+  void* take(std::uint64_t& epoch) {
     std::lock_guard lock(m_mutex);
+    if (m_device.epoch() != m_epoch) {
+      m_free.clear();
+      m_epoch = m_device.epoch();
+    }
+    epoch = m_epoch;
     if (!m_free.empty()) {
       void* p = m_free.back();
       m_free.pop_back();
@@ -56,9 +62,9 @@ public:
     }
     return m_device.backend_device().allocate(block, 64, usm::alloc::host);
   }
-  void give_back(void* p) {
+  void give_back(void* p, std::uint64_t epoch) {
     std::lock_guard lock(m_mutex);
-    m_free.push_back(p);
+    if (epoch == m_epoch) m_free.push_back(p);
   }
 
 private:
@@ -66,6 +72,7 @@ private:
   device_impl& m_device;
   std::mutex m_mutex;
   std::vector<void*> m_free;
+  std::uint64_t m_epoch = 0;
 };
 } // namespace
 
@@ -117,21 +124,28 @@ buffer_impl::~buffer_impl() {
     return;
   }
   wait_all();
-  std::vector<device_impl*> resident_on;
+  std::vector<device_impl*> registered_on;
   {
     std::lock_guard lock(m_state.data_mutex);
-    sync_host_locked(m_state);
-    for (auto& c : m_state.device_copies) resident_on.push_back(c.device.get());
+    try {
+      sync_host_locked(m_state);
+    } catch (...) {
+      // The copy back failed (the device failed): the queue reported it; the host copy stays.
+    }
+    drop_stale_copies(m_state);
+    registered_on = m_state.registered_on;
   }
   // Out of the devices' registries before the copies go (without a buffer lock: residency.hpp).
-  for (device_impl* d : resident_on) d->residency().remove(*this);
+  for (device_impl* d : registered_on) d->residency().remove(*this);
   // SYCL 2020 4.7.2.3: the contents go back to the final data; unchanged contents need not.
-  if (m_state.write_back_enabled && m_state.written && m_bytes) {
+  // Contents a device reset lost are not written over the final data (the fault was reported).
+  if (m_state.write_back_enabled && m_state.written && m_bytes && !m_state.lost) {
     auto user_lock = lock_user_mutex();
     write_final_data(0, m_bytes / m_element_size);
   }
   if (m_owns_storage) m_alloc.deallocate(m_alloc.state.get(), m_storage, m_bytes);
-  if (m_state.mirror) readback_staging::of(*m_state.mirror_device).give_back(m_state.mirror);
+  if (m_state.mirror)
+    readback_staging::of(*m_state.mirror_device).give_back(m_state.mirror, m_state.mirror_epoch);
   for (auto& c : m_state.device_copies)
     c.device->backend_device().deallocate(c.ptr, usm::alloc::device);
 }
@@ -193,8 +207,10 @@ void* buffer_impl::data_on(device_impl& d, const buffer_set* group) {
   buffer_impl& r = root();
   state& s = r.m_state;
   std::unique_lock lock(s.data_mutex);
+  r.drop_stale_copies(s);
   auto* c = find_copy(d);
   void* p = nullptr;
+  const std::uint64_t epoch = d.epoch();
   if (!c) {
     if (r.m_bytes) {
       // Without the lock: making room may wait for commands, which may need this buffer's.
@@ -204,15 +220,20 @@ void* buffer_impl::data_on(device_impl& d, const buffer_set* group) {
       p = d.residency().allocate(d, r.m_bytes, 256, usm::alloc::device, held);
       if (!p) r.throw_no_room(d);
       lock.lock();
+      r.drop_stale_copies(s);
       c = find_copy(d); // another thread may have been quicker
-      if (c)
+      if (c) {
         d.backend_device().deallocate(p, usm::alloc::device);
-      else
+      } else {
         d.residency().add(r);
+        if (std::find(s.registered_on.begin(), s.registered_on.end(), &d) == s.registered_on.end())
+          s.registered_on.push_back(&d);
+      }
     }
   }
   if (!c) {
     s.device_copies.push_back({nullptr, p, false, nullptr, nullptr});
+    s.device_copies.back().epoch = epoch;
     s.has_device_copies.store(true, std::memory_order_release);
     // Keep the device alive as long as the copy: find its shared owner through the platform.
     for (const auto& dev : d.platform()->devices())
@@ -253,6 +274,10 @@ std::size_t buffer_impl::evict_from(device_impl& d, bool& busy) noexcept {
     busy = true;
     return 0;
   }
+  // A copy a reset after a fault destroyed goes at once (nothing to free or write back).
+  const std::size_t before = s.device_copies.size();
+  drop_stale_copies(s);
+  if (s.device_copies.size() != before && !find_copy(d)) return m_bytes;
   {
     std::unique_lock access(s.mutex, std::try_to_lock);
     if (!access) {
@@ -325,11 +350,14 @@ void* buffer_impl::host_mirror(device_impl& d, std::size_t bytes) {
       bytes > readback_staging::block)
     return nullptr;
   std::lock_guard lock(m_state.data_mutex);
+  drop_stale_copies(m_state);
   if (!m_state.mirror) {
-    void* p = readback_staging::of(d).take();
+    std::uint64_t epoch = 0;
+    void* p = readback_staging::of(d).take(epoch);
     if (!p) return nullptr; // no pinned memory to be had: the host accessor copies instead
     m_state.mirror = p;
     m_state.mirror_device = &d;
+    m_state.mirror_epoch = epoch;
   }
   // One device's pinned block; a reduction on another device leaves it alone.
   return m_state.mirror_device == &d ? m_state.mirror : nullptr;
@@ -358,8 +386,59 @@ bool buffer_impl::sync_host_from_mirror(state& s) {
   return true;
 }
 
+namespace {
+[[noreturn]] void throw_lost(std::size_t bytes, const std::string& device) {
+  throw_error(errc::runtime,
+              "buffer of " + std::to_string(bytes) + " bytes: its only current contents were on " +
+                  device +
+                  ", whose CUDA context was reset after a fault in a kernel (reported "
+                  "before): they are lost. Write the buffer anew (an accessor with no_init) or "
+                  "make a new one");
+}
+} // namespace
+
+void buffer_impl::drop_stale_copies(state& s) {
+  if (s.mirror && s.mirror_device->epoch() != s.mirror_epoch) {
+    s.mirror = nullptr; // went with the reset: neither read nor given back
+    s.mirror_valid = false;
+    s.mirror_event.reset();
+  }
+  auto stale = [](const state::device_copy& c) { return c.device->epoch() != c.epoch; };
+  if (std::none_of(s.device_copies.begin(), s.device_copies.end(), stale)) return;
+  bool current_elsewhere = s.host_valid;
+  for (auto& c : s.device_copies)
+    if (c.valid && !stale(c)) current_elsewhere = true;
+  for (auto& c : s.device_copies)
+    if (stale(c) && c.valid && !current_elsewhere) {
+      s.lost = true;
+      s.lost_on = c.device->props().name;
+    }
+  std::erase_if(s.device_copies, stale);
+  if (s.lost) s.host_valid = true; // holds what it held; reading it is refused until rewritten
+}
+
+bool buffer_impl::only_copy_on(device_impl& d, std::string& what) noexcept {
+  std::unique_lock data(m_state.data_mutex, std::try_to_lock);
+  if (!data) return false;
+  auto* c = find_copy(d);
+  if (!c || !c->valid || m_state.host_valid || m_state.mirror_valid) return false;
+  for (auto& o : m_state.device_copies)
+    if (&o != c && o.valid) return false;
+  try {
+    char address[32];
+    std::snprintf(address, sizeof address, "%p", static_cast<void*>(m_storage));
+    what = "a buffer of " + std::to_string(m_bytes / m_element_size) + " elements of " +
+           std::to_string(m_element_size) + " bytes (host copy at " + address + ")";
+  } catch (...) {
+    return false;
+  }
+  return true;
+}
+
 // Copies the newest device copy to the host copy, if the host copy is stale.
 void buffer_impl::sync_host_locked(state& s) {
+  drop_stale_copies(s);
+  if (s.lost) throw_lost(m_bytes, s.lost_on);
   if (s.host_valid) return;
   if (sync_host_from_mirror(s)) return;
   for (auto& c : s.device_copies)
@@ -377,6 +456,7 @@ bool buffer_impl::sync_host_after(device_impl& d, syclone::runtime::stream& stre
   buffer_impl& r = root();
   state& s = r.m_state;
   std::lock_guard lock(s.data_mutex);
+  r.drop_stale_copies(s);
   if (s.host_valid) return false;
   state::device_copy* newest = nullptr;
   for (auto& c : s.device_copies)
@@ -390,12 +470,14 @@ bool buffer_impl::sync_host_after(device_impl& d, syclone::runtime::stream& stre
   if (s.mirror_valid) return false;
   if (r.m_bytes <= readback_staging::block && readback_staging::enabled()) {
     auto& pool = readback_staging::of(d);
-    if (void* staging = pool.take()) {
+    std::uint64_t epoch = 0;
+    if (void* staging = pool.take(epoch)) {
       struct give_back {
         readback_staging& pool;
         void* block;
-        ~give_back() { pool.give_back(block); }
-      } hold{pool, staging};
+        std::uint64_t epoch;
+        ~give_back() { pool.give_back(block, epoch); }
+      } hold{pool, staging, epoch};
       auto native = stream.copy_to_pinned(newest->ptr, staging, r.m_bytes);
       if (native) native->wait();
       std::memcpy(r.storage(), staging, r.m_bytes);
@@ -420,6 +502,11 @@ buffer_impl::prepare(device_impl* d, access_mode mode, bool no_init,
   if (!s.has_device_copies.load(std::memory_order_acquire)) return nullptr;
   bool writes = mode != access_mode::read;
   std::lock_guard lock(s.data_mutex);
+  r.drop_stale_copies(s);
+  if (s.lost) {
+    if (!no_init) throw_lost(r.m_bytes, s.lost_on);
+    s.lost = false; // written anew
+  }
   if (!d || d->host_addressable()) {
     if (!no_init) r.sync_host_locked(s);
     s.host_valid = true;
@@ -487,6 +574,7 @@ void* buffer_impl::newest_device_copy(sycl::backend b) {
   std::shared_ptr<device_impl> target;
   {
     std::lock_guard lock(s.data_mutex);
+    r.drop_stale_copies(s);
     for (auto& c : s.device_copies)
       if (c.device->backend_device().backend() == b && (c.valid || !target)) {
         if (c.valid) {
@@ -635,10 +723,17 @@ std::shared_ptr<void> acquire_host_access(buffer_impl& b, access_mode mode, bool
       }
     }
   }
-  for (auto& d : deps)
-    if (!d->host_access) d->wait();
-  ev->set_running();
-  b.prepare(nullptr, mode, false, nullptr);
+  try {
+    for (auto& d : deps)
+      if (!d->host_access) d->wait();
+    ev->set_running();
+    b.prepare(nullptr, mode, false, nullptr);
+  } catch (...) {
+    // No accessor comes of it: later commands must not wait for one (a lost buffer's read, a
+    // failed copy back).
+    ev->set_complete();
+    throw;
+  }
   *data = b.host_data();
   auto hold = std::make_shared<host_access_hold>();
   hold->event = std::move(ev);

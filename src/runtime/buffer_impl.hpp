@@ -130,6 +130,7 @@ private:
       std::shared_ptr<syclone::runtime::native_event> filled;
       const syclone::runtime::stream* filled_on = nullptr;
       std::uint64_t last_use = 0; // residency::tick of the last command group that used it
+      std::uint64_t epoch = 0;    // the device's epoch when allocated (stale after a reset)
       // Its address went to the user (get_native): it stays until the buffer goes.
       bool exported = false;
     };
@@ -140,6 +141,13 @@ private:
     // kernel of mirror_event, which writes it.
     void* mirror = nullptr;
     device_impl* mirror_device = nullptr;
+    std::uint64_t mirror_epoch = 0;
+    // The only current contents were on a device reset after a fault (issue 28): reading them
+    // is an error until the buffer is written anew (no_init).
+    bool lost = false;
+    std::string lost_on; // that device's name
+    // Devices whose residency registry this buffer joined (removed from all at destruction).
+    std::vector<device_impl*> registered_on;
     bool mirror_valid = false;
     std::shared_ptr<syclone::runtime::native_event> mirror_event;
     std::mutex data_mutex; // guards device_copies, host_valid and the mirror
@@ -155,6 +163,10 @@ private:
   std::size_t pending_on(device_impl& d, std::vector<std::shared_ptr<event_impl>>& out,
                          bool& busy) noexcept override;
   std::uint64_t last_use_on(device_impl& d) noexcept override;
+  bool only_copy_on(device_impl& d, std::string& what) noexcept override;
+  // Forgets (never frees) copies made on a device before its reset after a fault, marking the
+  // buffer lost when one of them held the only current contents. Under data_mutex.
+  void drop_stale_copies(state& s);
   // The message of a device allocation that found no room, even after evicting.
   [[noreturn]] void throw_no_room(device_impl& d);
   // Copies elements [first, first + count) of the root's contents to its final data; the

@@ -63,7 +63,7 @@ context_impl::~context_impl() {
   // Memory the program never freed goes with its context.
   for (auto& [addr, a] : m_allocations) {
     auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
-    dev.deallocate(reinterpret_cast<void*>(addr), a.kind);
+    if (dev.epoch() == a.epoch) dev.deallocate(reinterpret_cast<void*>(addr), a.kind);
   }
 }
 
@@ -100,7 +100,8 @@ void* context_impl::allocate(std::size_t alignment, std::size_t bytes, device_im
                    [&](const auto& d) { return d.get() == target; }))
     m_sub_devices.push_back(target->shared_from_this());
   m_allocations[reinterpret_cast<std::uintptr_t>(p)] = {
-      bytes, kind, kind == usm::alloc::host ? nullptr : target};
+      bytes, kind, kind == usm::alloc::host ? nullptr : target,
+      (kind == usm::alloc::host ? *m_devices.front() : *target).epoch()};
   return p;
 }
 
@@ -122,6 +123,7 @@ void context_impl::free(void* ptr) {
     m_allocations.erase(it);
   }
   auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
+  if (dev.epoch() != a.epoch) return; // the device was reset since: the memory went with it
   dev.deallocate(ptr, a.kind);
 }
 

@@ -29,6 +29,9 @@ public:
     std::size_t size;
     usm::alloc kind;
     device_impl* device; // null for host allocations
+    // The epoch of the device that allocated it (device_impl::epoch): after a reset the memory
+    // is gone, and freeing it frees nothing.
+    std::uint64_t epoch = 0;
   };
   void* allocate(std::size_t alignment, std::size_t bytes, device_impl* dev, usm::alloc kind);
   // Throws errc::invalid for a pointer this context did not allocate.

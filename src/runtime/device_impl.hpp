@@ -7,6 +7,7 @@
 #include <sycl/device.hpp>
 #include <sycl/platform.hpp>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -43,6 +44,15 @@ public:
   std::shared_ptr<context_impl> default_context();
   // The buffers with a copy on this device, evicted when an allocation finds no room.
   detail::residency& residency() { return m_residency; }
+  // Issue 28: when a fault in a kernel left the device unusable, resets it (the backend's
+  // recover) and returns true; the internal stream is made again at its next use. Memory and
+  // streams from before are gone: holders compare epoch() with the one they allocated in.
+  bool recover_after_fault();
+  std::uint64_t epoch() const noexcept { return m_device.epoch(); }
+  // An asynchronous error of a command on this device: the first one after a fault that left
+  // the device unusable also lists the buffers whose only current contents were there, and
+  // says how to go on.
+  std::exception_ptr describe_fault(std::exception_ptr error);
 
 private:
   std::unique_ptr<syclone::runtime::device> m_owned; // a sub-device's backend device
@@ -53,9 +63,13 @@ private:
   info::partition_affinity_domain m_domain = info::partition_affinity_domain::not_applicable;
   std::mutex m_stream_mutex;
   std::unique_ptr<syclone::runtime::stream> m_internal_stream;
+  std::uint64_t m_internal_stream_epoch = 0;
+  // Internal streams from before a reset: kept, since a thread may still hold one (it throws).
+  std::vector<std::unique_ptr<syclone::runtime::stream>> m_old_internal_streams;
   std::mutex m_context_mutex;
   std::weak_ptr<context_impl> m_context; // a sub-device's default context
   detail::residency m_residency;
+  std::atomic<std::uint64_t> m_fault_described{~std::uint64_t{0}}; // the epoch it was done in
 };
 
 class platform_impl {

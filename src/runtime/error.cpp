@@ -12,21 +12,36 @@ public:
   const char* name() const noexcept override { return "sycl"; }
   std::string message(int ev) const override {
     switch (static_cast<errc>(ev)) {
-    case errc::success: return "success";
-    case errc::runtime: return "runtime error";
-    case errc::kernel: return "kernel error";
-    case errc::accessor: return "accessor error";
-    case errc::nd_range: return "invalid nd_range";
-    case errc::event: return "event error";
-    case errc::kernel_argument: return "invalid kernel argument";
-    case errc::build: return "build error";
-    case errc::invalid: return "invalid argument or state";
-    case errc::memory_allocation: return "memory allocation failure";
-    case errc::platform: return "platform error";
-    case errc::profiling: return "profiling error";
-    case errc::feature_not_supported: return "feature not supported";
-    case errc::kernel_not_supported: return "kernel not supported";
-    case errc::backend_mismatch: return "backend mismatch";
+    case errc::success:
+      return "success";
+    case errc::runtime:
+      return "runtime error";
+    case errc::kernel:
+      return "kernel error";
+    case errc::accessor:
+      return "accessor error";
+    case errc::nd_range:
+      return "invalid nd_range";
+    case errc::event:
+      return "event error";
+    case errc::kernel_argument:
+      return "invalid kernel argument";
+    case errc::build:
+      return "build error";
+    case errc::invalid:
+      return "invalid argument or state";
+    case errc::memory_allocation:
+      return "memory allocation failure";
+    case errc::platform:
+      return "platform error";
+    case errc::profiling:
+      return "profiling error";
+    case errc::feature_not_supported:
+      return "feature not supported";
+    case errc::kernel_not_supported:
+      return "kernel not supported";
+    case errc::backend_mismatch:
+      return "backend mismatch";
     }
     return "unknown SYCL error " + std::to_string(ev);
   }
@@ -66,8 +81,12 @@ exception::exception(context ctx, int ev, const std::error_category& ecat)
     : exception(std::move(ctx), std::error_code(ev, ecat)) {}
 exception::~exception() = default;
 
-const char* exception::what() const noexcept { return m_what ? m_what->c_str() : ""; }
-bool exception::has_context() const noexcept { return m_context != nullptr; }
+const char* exception::what() const noexcept {
+  return m_what ? m_what->c_str() : "";
+}
+bool exception::has_context() const noexcept {
+  return m_context != nullptr;
+}
 context exception::get_context() const {
   if (!m_context)
     throw exception(make_error_code(errc::invalid),

@@ -43,9 +43,14 @@ public:
     return *p;
   }
 
-  // A zeroed slot.
-  std::uint64_t* take() {
+  // A zeroed slot, of pinned memory of the device's epoch `epoch` (set here).
+  std::uint64_t* take(std::uint64_t& epoch) {
     std::lock_guard lock(m_mutex);
+    epoch = m_device.epoch();
+    if (epoch != m_epoch) { // the device was reset: its pinned memory went with it
+      m_free.clear();
+      m_epoch = epoch;
+    }
     if (m_free.empty()) {
       constexpr std::size_t block = 4096;
       void* p = m_device.backend_device().allocate(block, 64, usm::alloc::host);
@@ -64,9 +69,9 @@ public:
     m_free.pop_back();
     return slot;
   }
-  void give_back(std::uint64_t* slot) {
+  void give_back(std::uint64_t* slot, std::uint64_t epoch) {
     std::lock_guard lock(m_mutex);
-    m_free.push_back(slot);
+    if (epoch == m_epoch) m_free.push_back(slot);
   }
 
 private:
@@ -74,15 +79,18 @@ private:
   device_impl& m_device;
   std::mutex m_mutex;
   std::vector<std::uint64_t*> m_free;
+  std::uint64_t m_epoch = 0;
 };
 
 // Kept by the command: reads the slot once the kernel completed.
 struct error_check {
-  error_check(error_slots* pool, std::uint64_t* slot, std::weak_ptr<queue_impl> queue)
-      : pool(pool), slot(slot), queue(std::move(queue)) {}
+  error_check(error_slots* pool, std::uint64_t* slot, std::uint64_t epoch, device_impl* dev,
+              std::weak_ptr<queue_impl> queue)
+      : pool(pool), slot(slot), epoch(epoch), dev(dev), queue(std::move(queue)) {}
   error_check(const error_check&) = delete;
   error_check& operator=(const error_check&) = delete;
   ~error_check() {
+    if (dev->epoch() != epoch) return; // reset after a fault: the slot's memory is gone
     std::uint64_t found = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (found) {
       *slot = 0;
@@ -95,10 +103,12 @@ struct error_check {
         }
       }
     }
-    pool->give_back(slot);
+    pool->give_back(slot, epoch);
   }
   error_slots* pool;
   std::uint64_t* slot;
+  std::uint64_t epoch;
+  device_impl* dev;
   std::weak_ptr<queue_impl> queue;
 };
 
@@ -109,8 +119,9 @@ std::uint64_t* hierarchical_error_slot(handler& cgh) {
   auto& dev = *h.m_queue->device();
   if (dev.host_addressable()) return nullptr; // the host throws where the misuse happens
   auto& pool = error_slots::of(dev);
-  std::uint64_t* slot = pool.take();
-  h.keep_until_complete(std::make_shared<error_check>(&pool, slot, h.m_queue));
+  std::uint64_t epoch = 0;
+  std::uint64_t* slot = pool.take(epoch);
+  h.keep_until_complete(std::make_shared<error_check>(&pool, slot, epoch, &dev, h.m_queue));
   return slot;
 }
 

@@ -30,10 +30,12 @@ void for_each_row(const sycl::detail::mem_region& r, Fn fn) {
 void host_copy(const sycl::detail::mem_region& src, const sycl::detail::mem_region& dst) {
   auto* s = static_cast<const std::byte*>(src.ptr);
   auto* d = static_cast<std::byte*>(dst.ptr);
-  bool src_flat = src.dimensions == 1 || (src.range[src.dimensions - 1] == src.mem[src.dimensions - 1] &&
-                                          (src.dimensions < 3 || src.range[1] == src.mem[1]));
-  bool dst_flat = dst.dimensions == 1 || (dst.range[dst.dimensions - 1] == dst.mem[dst.dimensions - 1] &&
-                                          (dst.dimensions < 3 || dst.range[1] == dst.mem[1]));
+  bool src_flat =
+      src.dimensions == 1 || (src.range[src.dimensions - 1] == src.mem[src.dimensions - 1] &&
+                              (src.dimensions < 3 || src.range[1] == src.mem[1]));
+  bool dst_flat =
+      dst.dimensions == 1 || (dst.range[dst.dimensions - 1] == dst.mem[dst.dimensions - 1] &&
+                              (dst.dimensions < 3 || dst.range[1] == dst.mem[1]));
   if (src_flat && dst_flat) {
     auto first_byte = [](const sycl::detail::mem_region& r) {
       std::size_t lin = 0;

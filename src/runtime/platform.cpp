@@ -19,8 +19,41 @@ bool device_impl::has(aspect a) const {
 
 syclone::runtime::stream& device_impl::internal_stream() {
   std::lock_guard lock(m_stream_mutex);
-  if (!m_internal_stream) m_internal_stream = m_device.create_stream(false);
+  const std::uint64_t now = m_device.epoch();
+  if (m_internal_stream && m_internal_stream_epoch != now)
+    m_old_internal_streams.push_back(std::move(m_internal_stream));
+  if (!m_internal_stream) {
+    m_internal_stream = m_device.create_stream(false);
+    m_internal_stream_epoch = now;
+  }
   return *m_internal_stream;
+}
+
+bool device_impl::recover_after_fault() {
+  return m_device.recover();
+}
+
+std::exception_ptr device_impl::describe_fault(std::exception_ptr error) {
+  const std::uint64_t now = epoch();
+  if (m_fault_described.load(std::memory_order_acquire) == now || !m_device.faulted()) return error;
+  if (m_fault_described.exchange(now, std::memory_order_acq_rel) == now) return error;
+  try {
+    std::rethrow_exception(error);
+  } catch (const sycl::exception& e) {
+    std::string lost = m_residency.only_copies_on(*this);
+    std::string text = std::string(e.what()) + "\n" + props().name +
+                       " is unusable after this fault. The next queue made for it resets it: "
+                       "where the driver allows, the device works again (the queues, events and "
+                       "device memory from before are gone); NVIDIA's drivers 580 refuse, and "
+                       "the process must be restarted to use it again.";
+    if (!lost.empty())
+      text += " Buffers whose only current contents were on it, lost to the fault:" + lost;
+    else
+      text += " No buffer had its only current contents there.";
+    return std::make_exception_ptr(sycl::exception(e.code(), text));
+  } catch (...) {
+  }
+  return error;
 }
 
 std::shared_ptr<context_impl> device_impl::default_context() {
@@ -62,7 +95,8 @@ std::vector<selector_term> device_filter() {
     pos = end == std::string::npos ? s.size() + 1 : end + 1;
     if (term.empty()) continue;
     auto colon = term.find(':');
-    selector_term t{term.substr(0, colon), colon == std::string::npos ? "*" : term.substr(colon + 1)};
+    selector_term t{term.substr(0, colon),
+                    colon == std::string::npos ? "*" : term.substr(colon + 1)};
     if (t.backend != "host" && t.backend != "cuda" && t.backend != "*")
       throw_error(errc::invalid, "SYCLONE_DEVICE_SELECTOR: unknown backend '" + t.backend +
                                      "' in '" + s + "'; use host, cuda or *");
@@ -125,7 +159,9 @@ int default_device_score(const device& dev) {
 
 // platform
 platform::platform() : platform(default_selector_v) {}
-backend platform::get_backend() const noexcept { return m_impl->backend_platform().backend(); }
+backend platform::get_backend() const noexcept {
+  return m_impl->backend_platform().backend();
+}
 std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> out;
   for (const auto& d : m_impl->devices())
@@ -138,10 +174,13 @@ bool platform::has(aspect asp) const {
     if (!d->has(asp)) return false;
   return !m_impl->devices().empty();
 }
-bool platform::has_extension(const std::string&) const { return false; }
+bool platform::has_extension(const std::string&) const {
+  return false;
+}
 std::vector<platform> platform::get_platforms() {
   std::vector<platform> out;
-  for (const auto& p : detail::all_platforms()) out.push_back(detail::impl_access::make<platform>(p));
+  for (const auto& p : detail::all_platforms())
+    out.push_back(detail::impl_access::make<platform>(p));
   return out;
 }
 
@@ -162,8 +201,7 @@ SYCLONE_EXPORT std::string platform::get_info<info::platform::profile>() const {
   return "FULL_PROFILE";
 }
 template <>
-SYCLONE_EXPORT std::vector<std::string>
-platform::get_info<info::platform::extensions>() const {
+SYCLONE_EXPORT std::vector<std::string> platform::get_info<info::platform::extensions>() const {
   return {};
 }
 
@@ -195,17 +233,27 @@ device device::select(const std::function<int(const device&)>& selector) {
   return best;
 }
 
-bool device::is_cpu() const { return m_impl->props().type == info::device_type::cpu; }
-bool device::is_gpu() const { return m_impl->props().type == info::device_type::gpu; }
+bool device::is_cpu() const {
+  return m_impl->props().type == info::device_type::cpu;
+}
+bool device::is_gpu() const {
+  return m_impl->props().type == info::device_type::gpu;
+}
 bool device::is_accelerator() const {
   return m_impl->props().type == info::device_type::accelerator;
 }
 platform device::get_platform() const {
   return detail::impl_access::make<platform>(m_impl->platform());
 }
-backend device::get_backend() const noexcept { return m_impl->backend_device().backend(); }
-bool device::has(aspect asp) const { return m_impl->has(asp); }
-bool device::has_extension(const std::string&) const { return false; }
+backend device::get_backend() const noexcept {
+  return m_impl->backend_device().backend();
+}
+bool device::has(aspect asp) const {
+  return m_impl->has(asp);
+}
+bool device::has_extension(const std::string&) const {
+  return false;
+}
 std::vector<device> device::get_devices(info::device_type type) {
   std::vector<device> out;
   for (const auto& p : detail::all_platforms())
@@ -228,7 +276,8 @@ SYCLONE_DEVICE_INFO(max_compute_units, p.compute_units)
 SYCLONE_DEVICE_INFO(max_work_item_dimensions, 3u)
 SYCLONE_DEVICE_INFO(max_work_group_size, p.max_work_group_size)
 SYCLONE_DEVICE_INFO(max_num_sub_groups, p.max_num_sub_groups)
-SYCLONE_DEVICE_INFO(sub_group_independent_forward_progress, p.sub_group_independent_forward_progress)
+SYCLONE_DEVICE_INFO(sub_group_independent_forward_progress,
+                    p.sub_group_independent_forward_progress)
 SYCLONE_DEVICE_INFO(sub_group_sizes, p.sub_group_sizes)
 SYCLONE_DEVICE_INFO(primary_sub_group_size, p.primary_sub_group_size)
 SYCLONE_DEVICE_INFO(preferred_vector_width_char, 16u)
@@ -329,23 +378,20 @@ SYCLONE_DEVICE_INFO(max_constant_args, 8u)
 SYCLONE_DEVICE_INFO(host_unified_memory, m_impl->host_addressable())
 SYCLONE_DEVICE_INFO(queue_profiling, has(aspect::queue_profiling))
 SYCLONE_DEVICE_INFO(extensions, std::vector<std::string>{})
-SYCLONE_DEVICE_INFO(half_fp_config,
-                    (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
-                                                  info::fp_config::round_to_nearest,
-                                                  info::fp_config::fma}))
+SYCLONE_DEVICE_INFO(half_fp_config, (std::vector<info::fp_config>{
+                                        info::fp_config::denorm, info::fp_config::inf_nan,
+                                        info::fp_config::round_to_nearest, info::fp_config::fma}))
 SYCLONE_DEVICE_INFO(single_fp_config,
-                    (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
-                                                  info::fp_config::round_to_nearest,
-                                                  info::fp_config::round_to_zero,
-                                                  info::fp_config::round_to_inf,
-                                                  info::fp_config::fma,
-                                                  info::fp_config::correctly_rounded_divide_sqrt}))
+                    (std::vector<info::fp_config>{
+                        info::fp_config::denorm, info::fp_config::inf_nan,
+                        info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
+                        info::fp_config::round_to_inf, info::fp_config::fma,
+                        info::fp_config::correctly_rounded_divide_sqrt}))
 SYCLONE_DEVICE_INFO(double_fp_config,
-                    (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
-                                                  info::fp_config::round_to_nearest,
-                                                  info::fp_config::round_to_zero,
-                                                  info::fp_config::round_to_inf,
-                                                  info::fp_config::fma}))
+                    (std::vector<info::fp_config>{
+                        info::fp_config::denorm, info::fp_config::inf_nan,
+                        info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
+                        info::fp_config::round_to_inf, info::fp_config::fma}))
 #undef SYCLONE_DEVICE_INFO
 
 // SYCL 2020 4.6.4.2: only a sub-device has a parent.

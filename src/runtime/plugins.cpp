@@ -76,6 +76,8 @@ std::vector<platform*> load_plugins() {
   return result;
 }
 
-const std::vector<plugin_status>& plugin_statuses() { return statuses(); }
+const std::vector<plugin_status>& plugin_statuses() {
+  return statuses();
+}
 
 } // namespace syclone::runtime

@@ -234,6 +234,8 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
     throw_error(errc::invalid, "queue: the device is not part of the given context; create the "
                                "context with this device");
   m_computes_on_host = m_device->backend_device().backend() == backend::syclone_host;
+  // Issue 28: a device a fault in a kernel left unusable is reset for the queues made after.
+  if (!m_computes_on_host) m_device->recover_after_fault();
   if (stream) {
     m_streams.push_back(std::move(stream)); // a native stream the queue adopted: its only one
   } else {
@@ -280,6 +282,7 @@ void queue_impl::wait() {
 }
 
 void queue_impl::report_async(std::exception_ptr e) {
+  if (!m_computes_on_host) e = m_device->describe_fault(std::move(e));
   std::lock_guard lock(m_mutex);
   m_async_errors.push_back(std::move(e));
 }

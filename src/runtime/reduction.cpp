@@ -39,12 +39,19 @@ public:
   // A zeroed block of at least `bytes`; `zero_on` orders the zeroing of a new block before the
   // kernel that uses it.
   // `zeroed`: from the blocks every kernel leaves zeroed (kept apart from the others).
+  // `epoch`: the device's epoch the block belongs to (set here).
   std::pair<void*, std::size_t> take(std::size_t bytes, syclone::runtime::stream& zero_on,
-                                     bool zeroed) {
+                                     bool zeroed, std::uint64_t& epoch) {
     std::size_t size = 64 * 1024;
     while (size < bytes) size *= 2;
     {
       std::lock_guard lock(m_mutex);
+      if (m_device.epoch() != m_epoch) { // reset after a fault: the blocks went with it
+        m_free.clear();
+        m_free_zeroed.clear();
+        m_epoch = m_device.epoch();
+      }
+      epoch = m_epoch;
       auto& free = (zeroed ? m_free_zeroed : m_free)[size];
       if (!free.empty()) {
         void* p = free.back();
@@ -63,9 +70,9 @@ public:
     (void)ev; // ordered before the kernel on the same stream
     return {p, size};
   }
-  void give_back(void* p, std::size_t size, bool zeroed) {
+  void give_back(void* p, std::size_t size, bool zeroed, std::uint64_t epoch) {
     std::lock_guard lock(m_mutex);
-    (zeroed ? m_free_zeroed : m_free)[size].push_back(p);
+    if (epoch == m_epoch) (zeroed ? m_free_zeroed : m_free)[size].push_back(p);
   }
 
 private:
@@ -74,18 +81,20 @@ private:
   std::mutex m_mutex;
   std::map<std::size_t, std::vector<void*>> m_free;
   std::map<std::size_t, std::vector<void*>> m_free_zeroed;
+  std::uint64_t m_epoch = 0;
 };
 
 struct pooled_scratch {
-  pooled_scratch(scratch_pool* pool, void* ptr, std::size_t size, bool zeroed)
-      : pool(pool), ptr(ptr), size(size), zeroed(zeroed) {}
+  pooled_scratch(scratch_pool* pool, void* ptr, std::size_t size, bool zeroed, std::uint64_t epoch)
+      : pool(pool), ptr(ptr), size(size), zeroed(zeroed), epoch(epoch) {}
   pooled_scratch(const pooled_scratch&) = delete;
   pooled_scratch& operator=(const pooled_scratch&) = delete;
-  ~pooled_scratch() { pool->give_back(ptr, size, zeroed); }
+  ~pooled_scratch() { pool->give_back(ptr, size, zeroed, epoch); }
   scratch_pool* pool;
   void* ptr;
   std::size_t size;
   bool zeroed;
+  std::uint64_t epoch;
 };
 struct host_scratch {
   explicit host_scratch(void* ptr) : ptr(ptr) {}
@@ -123,8 +132,9 @@ std::byte* scratch(handler& cgh, std::size_t bytes, bool zeroed) {
     return static_cast<std::byte*>(p);
   }
   auto& pool = scratch_pool::of(dev);
-  auto [p, size] = pool.take(bytes, h.pin_stream(), zeroed);
-  h.keep_until_complete(std::make_shared<pooled_scratch>(&pool, p, size, zeroed));
+  std::uint64_t epoch = 0;
+  auto [p, size] = pool.take(bytes, h.pin_stream(), zeroed, epoch);
+  h.keep_until_complete(std::make_shared<pooled_scratch>(&pool, p, size, zeroed, epoch));
   return static_cast<std::byte*>(p);
 }
 } // namespace

@@ -23,6 +23,14 @@ void residency::remove(evictable& owner) {
   std::erase(m_owners, &owner);
 }
 
+std::string residency::only_copies_on(device_impl& d) {
+  std::lock_guard lock(m_mutex);
+  std::string out;
+  for (evictable* e : m_owners)
+    if (std::string what; e->only_copy_on(d, what)) out += "\n  " + what;
+  return out;
+}
+
 std::uint64_t residency::tick() noexcept {
   static std::atomic<std::uint64_t> clock{0};
   return clock.fetch_add(1, std::memory_order_relaxed) + 1;

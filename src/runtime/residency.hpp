@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -37,6 +38,9 @@ public:
                                  bool& busy) noexcept = 0;
   // When a command group last used the copy on `d` (residency::tick), for the eviction order.
   virtual std::uint64_t last_use_on(device_impl& d) noexcept = 0;
+  // True, with a description in `what`, when the copy on `d` holds the only current contents
+  // (what a fault on `d` loses); false too when the owner could not be asked.
+  virtual bool only_copy_on(device_impl& d, std::string& what) noexcept = 0;
 
 protected:
   ~evictable() = default;
@@ -53,6 +57,8 @@ public:
   // caller holds no buffer lock.
   void* allocate(device_impl& d, std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind,
                  const std::vector<const evictable*>& held);
+  // The owners whose only current contents are on `d`, described, one per line ("" if none).
+  std::string only_copies_on(device_impl& d);
   // A number that grows with every call: when a command group last used a copy.
   static std::uint64_t tick() noexcept;
 

@@ -25,10 +25,13 @@ std::atomic<std::uint64_t> g_next_stream_id{1};
 struct stream_output {
   stream_output(std::shared_ptr<device_impl> dev, std::byte* data, std::size_t size,
                 std::size_t segment)
-      : dev(std::move(dev)), data(data), size(size), segment(segment) {}
+      : dev(std::move(dev)), data(data), size(size), segment(segment) {
+    if (this->dev) epoch = this->dev->epoch();
+  }
   stream_output(const stream_output&) = delete;
   stream_output& operator=(const stream_output&) = delete;
   ~stream_output() {
+    if (dev && dev->epoch() != epoch) return; // reset after a fault: the memory went with it
     std::uint64_t reserved;
     std::memcpy(&reserved, data, sizeof reserved);
     if (reserved > size) reserved = size;
@@ -45,6 +48,7 @@ struct stream_output {
       std::free(data);
   }
   std::shared_ptr<device_impl> dev; // null: host memory from calloc
+  std::uint64_t epoch = 0;          // dev's, when it allocated data
   std::byte* data;
   std::size_t size;
   std::size_t segment;

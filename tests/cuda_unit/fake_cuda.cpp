@@ -23,6 +23,10 @@
 
 using clock_type = std::chrono::steady_clock;
 
+// How many times cuDevicePrimaryCtxReset ran: handles made before the last one are stale, and a
+// call naming one counts as a stale use (fake_cuda_stale_uses), as it would be undefined on a GPU.
+std::atomic<unsigned> g_generation{0};
+
 // The driver's opaque handle types (declared in cuda_driver.hpp's namespace).
 namespace syclone::cuda {
 struct CUctx_st {
@@ -31,19 +35,23 @@ struct CUctx_st {
 struct CUmod_st {
   std::string ptx;
   std::map<std::string, CUfunction> functions;
+  unsigned generation = g_generation.load();
 };
 struct CUfunc_st {
   std::string name;
   int max_dynamic_shared = 48 * 1024;
+  unsigned generation = g_generation.load();
 };
 struct CUstream_st {
   unsigned flags;
   clock_type::time_point busy_until;
+  unsigned generation = g_generation.load();
 };
 struct CUevent_st {
   unsigned flags;
   bool recorded = false;
   clock_type::time_point recorded_at, completes_at;
+  unsigned generation = g_generation.load();
 };
 } // namespace syclone::cuda
 
@@ -93,6 +101,21 @@ constexpr std::size_t total_memory = 80ull << 30;
 constexpr std::size_t free_memory = 79ull << 30;
 // Allocations above this fail with CUDA_ERROR_OUT_OF_MEMORY (the fake allocates host memory).
 constexpr std::size_t max_allocation = 1ull << 30;
+
+std::atomic<long> g_stale_uses{0};
+bool dead(const void* p); // memory a context reset destroyed (counted as a stale use)
+std::atomic<int> g_resets{0};
+// A handle made before the last context reset (null handles are the default stream).
+template <typename T>
+bool stale(const T* h) {
+  if (!h || h->generation == g_generation.load()) return false;
+  ++g_stale_uses;
+  return true;
+}
+#define FAKE_FRESH(h)                                                                              \
+  do {                                                                                             \
+    if (stale(h)) return CUDA_ERROR_INVALID_HANDLE;                                                \
+  } while (0)
 
 // Checks what every call with a context needs.
 CUresult enter() {
@@ -206,6 +229,8 @@ void* ptr(CUdeviceptr p) {
 CUresult memset_rows(CUdeviceptr dst, std::size_t pitch, const void* value, unsigned unit,
                      std::size_t width, std::size_t height, CUstream s) {
   if (CUresult r = enter()) return r;
+  FAKE_FRESH(s);
+  if (dead(ptr(dst))) return CUDA_ERROR_ILLEGAL_ADDRESS;
   if (dst % unit || (height > 1 && pitch % unit) || (height > 1 && pitch < width * unit))
     return CUDA_ERROR_INVALID_VALUE;
   for (std::size_t y = 0; y < height; ++y)
@@ -284,6 +309,18 @@ void note_free(const void* p) {
   std::lock_guard lock(g_mutex);
   g_live.erase(reinterpret_cast<std::uintptr_t>(p));
 }
+// Allocations a context reset destroyed (kept, not freed: an access is counted, not a crash).
+std::map<std::uintptr_t, std::size_t> g_dead; // guarded by g_mutex
+bool dead(const void* p) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  std::lock_guard lock(g_mutex);
+  auto it = g_dead.upper_bound(a);
+  if (it == g_dead.begin()) return false;
+  --it;
+  if (a >= it->first + it->second) return false;
+  ++g_stale_uses;
+  return true;
+}
 
 // A test's host implementation of kernels (fake_cuda_set_kernel_emulator): the fake runs it at
 // the launch, as it runs copies when they are enqueued.
@@ -348,10 +385,39 @@ CUresult cuDeviceTotalMem_v2(std::size_t* bytes, CUdevice) {
   *bytes = total_memory;
   return CUDA_SUCCESS;
 }
+// FAKE_CUDA_RESET=refuse: as NVIDIA's drivers 580 do after a kernel fault, a context reset does
+// not give the device back (every later retain answers the fault).
+bool g_reset_refused = false;
 CUresult cuDevicePrimaryCtxRetain(CUcontext* c, CUdevice) {
   FAKE_ENTRY("cuDevicePrimaryCtxRetain");
+  if (g_reset_refused) return CUDA_ERROR_ILLEGAL_ADDRESS;
   *c = &g_context;
   return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) {
+  FAKE_ENTRY("cuDevicePrimaryCtxRelease_v2");
+  return CUDA_SUCCESS;
+}
+// Destroys what the context held: its allocations (kept as dead ranges), streams, events and
+// modules (stale from now on), and a kernel fault's sticky error.
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice) {
+  FAKE_ENTRY("cuDevicePrimaryCtxReset_v2");
+  std::lock_guard lock(g_mutex);
+  for (auto& [a, bytes] : g_live) g_dead[a] = bytes;
+  g_live.clear();
+  g_live_allocations = 0;
+  ++g_generation;
+  ++g_resets;
+  const char* how = std::getenv("FAKE_CUDA_RESET");
+  if (how && std::strcmp(how, "refuse") == 0 && g_sticky_error.load() != CUDA_SUCCESS)
+    g_reset_refused = true; // the fault stays
+  else
+    g_sticky_error = CUDA_SUCCESS;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxSynchronize() {
+  FAKE_ENTRY("cuCtxSynchronize");
+  return enter();
 }
 CUresult cuCtxSetCurrent(CUcontext c) {
   FAKE_ENTRY("cuCtxSetCurrent");
@@ -406,6 +472,7 @@ CUresult cuMemAllocManaged(CUdeviceptr* p, std::size_t bytes, unsigned flags) {
 CUresult cuMemFree_v2(CUdeviceptr p) {
   FAKE_ENTRY("cuMemFree_v2");
   if (CUresult r = enter()) return r;
+  if (dead(ptr(p))) return CUDA_ERROR_INVALID_VALUE;
   note_free(ptr(p));
   std::free(ptr(p));
   --g_live_allocations;
@@ -425,6 +492,7 @@ CUresult cuMemHostAlloc(void** p, std::size_t bytes, unsigned) {
 CUresult cuMemFreeHost(void* p) {
   FAKE_ENTRY("cuMemFreeHost");
   if (CUresult r = enter()) return r;
+  if (dead(p)) return CUDA_ERROR_INVALID_VALUE;
   note_free(p);
   std::free(static_cast<char*>(p) - 512);
   --g_live_allocations;
@@ -433,6 +501,8 @@ CUresult cuMemFreeHost(void* p) {
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, std::size_t bytes, CUstream s) {
   FAKE_ENTRY("cuMemcpyAsync");
   if (CUresult r = enter()) return r;
+  FAKE_FRESH(s);
+  if (dead(ptr(dst)) || dead(ptr(src))) return CUDA_ERROR_ILLEGAL_ADDRESS;
   std::memmove(ptr(dst), ptr(src), bytes);
   log_op('c', 0);
   {
@@ -507,6 +577,7 @@ CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
 }
 CUresult cuStreamDestroy_v2(CUstream s) {
   FAKE_ENTRY("cuStreamDestroy_v2");
+  FAKE_FRESH(s);
   if (CUresult r = enter(); r && r != g_sticky_error.load()) return r;
   // Like the driver, outstanding work still completes: host functions hold no pointer to it.
   delete s;
@@ -514,6 +585,7 @@ CUresult cuStreamDestroy_v2(CUstream s) {
 }
 CUresult cuStreamSynchronize(CUstream s) {
   FAKE_ENTRY("cuStreamSynchronize");
+  FAKE_FRESH(s);
   if (CUresult r = enter()) return r;
   clock_type::time_point until;
   {
@@ -525,6 +597,8 @@ CUresult cuStreamSynchronize(CUstream s) {
 }
 CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
   FAKE_ENTRY("cuStreamWaitEvent");
+  FAKE_FRESH(s);
+  FAKE_FRESH(e);
   if (CUresult r = enter()) return r;
   if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
   std::lock_guard lock(g_mutex);
@@ -539,12 +613,15 @@ CUresult cuEventCreate(CUevent* e, unsigned flags) {
 }
 CUresult cuEventDestroy_v2(CUevent e) {
   FAKE_ENTRY("cuEventDestroy_v2");
+  FAKE_FRESH(e);
   if (CUresult r = enter(); r && r != g_sticky_error.load()) return r;
   delete e;
   return CUDA_SUCCESS;
 }
 CUresult cuEventRecord(CUevent e, CUstream s) {
   FAKE_ENTRY("cuEventRecord");
+  FAKE_FRESH(e);
+  FAKE_FRESH(s);
   if (CUresult r = enter()) return r;
   std::lock_guard lock(g_mutex);
   e->recorded = true;
@@ -554,12 +631,14 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
 }
 CUresult cuEventQuery(CUevent e) {
   FAKE_ENTRY("cuEventQuery");
+  FAKE_FRESH(e);
   if (CUresult r = enter()) return r;
   std::lock_guard lock(g_mutex);
   return clock_type::now() >= e->completes_at ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 CUresult cuEventSynchronize(CUevent e) {
   FAKE_ENTRY("cuEventSynchronize");
+  FAKE_FRESH(e);
   if (CUresult r = enter()) return r;
   clock_type::time_point until;
   {
@@ -572,6 +651,8 @@ CUresult cuEventSynchronize(CUevent e) {
 // Only the original symbol: the backend must fall back from cuEventElapsedTime_v2.
 CUresult cuEventElapsedTime(float* ms, CUevent a, CUevent b) {
   FAKE_ENTRY("cuEventElapsedTime");
+  FAKE_FRESH(a);
+  FAKE_FRESH(b);
   if (CUresult r = enter()) return r;
   if (!a->recorded || !b->recorded || (a->flags | b->flags) & CU_EVENT_DISABLE_TIMING)
     return CUDA_ERROR_INVALID_VALUE;
@@ -606,6 +687,7 @@ CUresult cuModuleLoadDataEx(CUmodule* m, const void* image, unsigned n, CUjit_op
 }
 CUresult cuModuleUnload(CUmodule m) {
   FAKE_ENTRY("cuModuleUnload");
+  FAKE_FRESH(m);
   if (CUresult r = enter()) return r;
   for (auto& [name, f] : m->functions) delete f;
   delete m;
@@ -613,6 +695,7 @@ CUresult cuModuleUnload(CUmodule m) {
 }
 CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
   FAKE_ENTRY("cuModuleGetFunction");
+  FAKE_FRESH(m);
   if (CUresult r = enter()) return r;
   if (m->ptx.find(".entry " + std::string(name)) == std::string::npos) return CUDA_ERROR_NOT_FOUND;
   auto& fn = m->functions[name];
@@ -623,6 +706,7 @@ CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
 CUresult cuFuncGetAttribute(int* v, CUfunction_attribute a, CUfunction f) {
   FAKE_ENTRY("cuFuncGetAttribute");
   if (CUresult r = enter()) return r;
+  FAKE_FRESH(f);
   switch (a) {
   case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
     *v = 768;
@@ -664,6 +748,8 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
                         unsigned by, unsigned bz, unsigned shared, CUstream s, void** params,
                         void** extra) {
   FAKE_ENTRY("cuLaunchKernel");
+  FAKE_FRESH(f);
+  FAKE_FRESH(s);
   if (CUresult r = enter()) return r;
   if (extra || !params || gx * gy * gz == 0 || bx * by * bz > 768 ||
       shared > static_cast<unsigned>(f->max_dynamic_shared))
@@ -816,6 +902,13 @@ int fake_cuda_fail_call(const char* name, long nth, int code, int repeat) {
   e->fail_at = nth == 0 ? 0 : e->calls.load() + nth;
   g_injection_armed = true;
   return 1;
+}
+// Calls that named a handle or memory of the context from before a reset (cuDevicePrimaryCtxReset).
+long fake_cuda_stale_uses() {
+  return g_stale_uses.load();
+}
+int fake_cuda_resets() {
+  return g_resets.load();
 }
 // Disarms every injected failure and clears a sticky error.
 void fake_cuda_clear_faults() {

@@ -6,12 +6,15 @@
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <thread>
 #include <unordered_map>
+#include <utility>
 
 namespace syclone::cuda {
 
@@ -95,13 +98,108 @@ cuda_device::cuda_device(CUdevice device, int ordinal, int driver_version)
   call(driver().primary_ctx_retain, &m_context, device);
   make_current(m_context);
   query_properties(device, driver_version);
-  m_events = std::make_unique<event_services>(m_context);
+  m_driver_version = driver_version;
+  m_all_events.push_back(std::make_unique<event_services>(m_context, m_life));
+  m_events.store(m_all_events.back().get(), std::memory_order_release);
   kernel_cache::device_info info;
   info.context = m_context;
   info.arch = m_arch;
   info.driver_version = driver_version;
   info.device_name = m_props.name;
-  m_kernels = std::make_unique<kernel_cache>(std::move(info));
+  m_all_kernels.push_back(std::make_unique<kernel_cache>(std::move(info)));
+  m_kernels.store(m_all_kernels.back().get(), std::memory_order_release);
+}
+
+std::shared_ptr<const context_life> cuda_device::life() const {
+  std::lock_guard lock(m_life_mutex);
+  return m_life;
+}
+
+bool cuda_device::faulted() {
+  if (!sticky_error_seen()) return false;
+  std::lock_guard lock(m_life_mutex);
+  return try_make_current(m_context) == CUDA_SUCCESS && is_sticky(invoke(driver().ctx_synchronize));
+}
+
+bool cuda_device::recover() {
+  if (!sticky_error_seen()) return false; // no fault anywhere: the common case, no driver call
+  std::lock_guard lock(m_life_mutex);
+  if (!m_unrecoverable.empty()) sycl::detail::throw_error(sycl::errc::runtime, m_unrecoverable);
+  const driver_api& d = driver();
+  if (try_make_current(m_context) != CUDA_SUCCESS) return false;
+  if (!is_sticky(invoke(d.ctx_synchronize))) return false;
+  // Launches handed to launch threads fail now rather than after the reset.
+  launch_thread::drain_all();
+  m_life->alive.store(false, std::memory_order_release);
+  // Nothing current on this thread while the context goes (the reset context would be).
+  invoke(d.ctx_set_current, static_cast<CUcontext>(nullptr));
+  forget_current();
+  const std::string what = "recovering " + m_props.name + " from a fault in a kernel";
+  if (CUresult r = invoke(d.primary_ctx_reset, m_device); r != CUDA_SUCCESS)
+    throw_error(d.primary_ctx_reset.name, r, what);
+  // The fault may still answer the first calls after the reset: a few tries.
+  CUcontext again = nullptr;
+  CUresult r = CUDA_SUCCESS;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    r = invoke(d.primary_ctx_retain, &again, m_device);
+    if (r == CUDA_SUCCESS || !is_sticky(r)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (r != CUDA_SUCCESS) {
+    // The old context is gone all the same: everything of it is stale from now on.
+    m_life = std::make_shared<context_life>();
+    m_epoch.fetch_add(1, std::memory_order_acq_rel);
+    // NVIDIA documents sticky errors as needing a new process; drivers 580 (CUDA 13) refuse a
+    // new primary context after the reset (cuDevicePrimaryCtxRetain answers the fault again).
+    m_unrecoverable = m_props.name +
+                      " cannot be used again in this process: after the fault in a kernel reported "
+                      "before, the CUDA driver refuses the device a new context even once the "
+                      "old one was reset (" +
+                      std::string(d.primary_ctx_retain.name) + ": " + error_text(r) +
+                      "; NVIDIA documents that the process must be restarted). Buffers keep the "
+                      "contents they also had on the host; other devices work on";
+    sycl::detail::throw_error(sycl::errc::runtime, m_unrecoverable);
+  }
+  invoke(d.primary_ctx_release, m_device); // retained once, as before the reset
+  if (again != m_context)
+    sycl::detail::throw_error(sycl::errc::feature_not_supported,
+                              "recovering " + m_props.name +
+                                  " from a fault in a kernel: the driver gave the reset primary "
+                                  "context a new handle, which syclone does not follow; restart "
+                                  "the process to use the device again");
+  forget_current();
+  make_current(m_context);
+  m_life = std::make_shared<context_life>();
+  m_all_events.push_back(std::make_unique<event_services>(m_context, m_life));
+  m_events.store(m_all_events.back().get(), std::memory_order_release);
+  kernel_cache::device_info info;
+  info.context = m_context;
+  info.arch = m_arch;
+  info.driver_version = m_driver_version;
+  info.device_name = m_props.name;
+  m_all_kernels.push_back(std::make_unique<kernel_cache>(std::move(info)));
+  m_kernels.store(m_all_kernels.back().get(), std::memory_order_release);
+  {
+    std::lock_guard small(m_small_copy_mutex);
+    m_small_copy_tried = false;
+    m_small_copy_module = nullptr;
+    m_small_copy = nullptr;
+  }
+  {
+    std::lock_guard peers(m_peer_mutex);
+    m_copy_peers.clear();
+  }
+  {
+    std::lock_guard advised(m_advise_mutex);
+    m_advised.clear();
+  }
+  {
+    std::lock_guard usage(m_usage_mutex);
+    m_memory_used = 0;
+    m_allocation_sizes.clear();
+  }
+  m_epoch.fetch_add(1, std::memory_order_acq_rel);
+  return true;
 }
 
 void cuda_device::query_properties(CUdevice dev, int driver_version) {
@@ -338,7 +436,9 @@ DONE:
 } // namespace
 
 CUfunction cuda_device::small_copy_kernel() {
-  std::call_once(m_small_copy_once, [this] {
+  std::lock_guard lock(m_small_copy_mutex);
+  if (std::exchange(m_small_copy_tried, true)) return m_small_copy;
+  [this] {
     const char* e = std::getenv("SYCLONE_READBACK_KERNEL");
     if (e && std::strcmp(e, "0") == 0) return;
     const driver_api& d = driver();
@@ -351,7 +451,7 @@ CUfunction cuda_device::small_copy_kernel() {
     if (invoke(d.module_get_function, &m_small_copy, m_small_copy_module, "syclone_copy_bytes") !=
         CUDA_SUCCESS)
       m_small_copy = nullptr;
-  });
+  }();
   return m_small_copy;
 }
 
@@ -421,7 +521,7 @@ std::unique_ptr<runtime::stream> cuda_device::create_stream(bool profiling) {
 runtime::kernel_properties
 cuda_device::prepare_kernel(const std::string& name,
                             const sycl::detail::spec_constant_values* values) {
-  kernel_function& fn = m_kernels->get(name, values);
+  kernel_function& fn = kernels().get(name, values);
   runtime::kernel_properties p;
   p.work_group_size = fn.limits.max_threads_per_block;
   // Work-groups are scheduled in whole warps.

@@ -8,6 +8,7 @@
 #include "cuda_kernels.hpp"
 #include "launch_geometry.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -63,12 +64,22 @@ public:
   // Dynamic shared memory a kernel may use after opting in (cuFuncSetAttribute).
   std::size_t max_shared_optin() const noexcept { return m_max_shared_optin; }
   const std::string& arch() const noexcept { return m_arch; }
-  kernel_cache& kernels() noexcept { return *m_kernels; }
+  kernel_cache& kernels() noexcept { return *m_kernels.load(std::memory_order_acquire); }
   // syclone's own kernel copying up to `small_copy_limit` bytes between two addresses the device
   // reaches (copy_to_pinned); loaded at the first use, null where the driver cannot load it.
   static constexpr std::size_t small_copy_limit = 4096;
   CUfunction small_copy_kernel();
-  event_services& events() noexcept { return *m_events; }
+  event_services& events() noexcept { return *m_events.load(std::memory_order_acquire); }
+  // The life of the context as it is now (context_life): streams and events made now hold it.
+  std::shared_ptr<const context_life> life() const;
+  // Issue 28: after a fault in a kernel poisoned the context (a sticky error, seen by
+  // cuCtxSynchronize), drains the launch threads, resets the primary context
+  // (cuDevicePrimaryCtxReset) and starts afresh: event services, kernel cache, memory accounting;
+  // every stream and event made before stops calling the driver (context_life). True when it
+  // reset; false when the context is healthy. Throws errc::runtime when the reset fails.
+  bool recover() override;
+  bool faulted() override;
+  std::uint64_t epoch() const noexcept override { return m_epoch.load(std::memory_order_acquire); }
 
 private:
   void query_properties(CUdevice device, int driver_version);
@@ -101,11 +112,21 @@ private:
   std::mutex m_usage_mutex;
   std::size_t m_memory_used = 0;
   std::unordered_map<void*, std::size_t> m_allocation_sizes; // only with a limit
-  std::once_flag m_small_copy_once;
+  std::mutex m_small_copy_mutex;
+  bool m_small_copy_tried = false; // in this context
   CUmodule m_small_copy_module = nullptr;
   CUfunction m_small_copy = nullptr;
-  std::unique_ptr<kernel_cache> m_kernels;
-  std::unique_ptr<event_services> m_events;
+  // Replaced by recover(); the ones before are kept (never destroyed: threads' caches and events
+  // of the old context may still refer to them).
+  std::atomic<kernel_cache*> m_kernels{nullptr};
+  std::atomic<event_services*> m_events{nullptr};
+  std::vector<std::unique_ptr<kernel_cache>> m_all_kernels;
+  std::vector<std::unique_ptr<event_services>> m_all_events;
+  mutable std::mutex m_life_mutex; // guards m_life; recover() holds it throughout
+  std::shared_ptr<context_life> m_life = std::make_shared<context_life>();
+  std::atomic<std::uint64_t> m_epoch{0};
+  std::string m_unrecoverable; // why recover() failed for good (under m_life_mutex)
+  int m_driver_version = 0;
 };
 
 class cuda_platform final : public runtime::platform {

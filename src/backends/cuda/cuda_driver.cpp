@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -39,6 +40,9 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.device_get_attribute, {"cuDeviceGetAttribute"}, missing);
   ok &= bind(lib, d.device_total_mem, {"cuDeviceTotalMem_v2"}, missing);
   ok &= bind(lib, d.primary_ctx_retain, {"cuDevicePrimaryCtxRetain"}, missing);
+  ok &= bind(lib, d.primary_ctx_release, {"cuDevicePrimaryCtxRelease_v2"}, missing);
+  ok &= bind(lib, d.primary_ctx_reset, {"cuDevicePrimaryCtxReset_v2"}, missing);
+  ok &= bind(lib, d.ctx_synchronize, {"cuCtxSynchronize"}, missing);
   ok &= bind(lib, d.ctx_set_current, {"cuCtxSetCurrent"}, missing);
   ok &= bind(lib, d.device_can_access_peer, {"cuDeviceCanAccessPeer"}, missing);
   ok &= bind(lib, d.device_get_p2p_attribute, {"cuDeviceGetP2PAttribute"}, missing);
@@ -148,7 +152,21 @@ std::string error_text(CUresult result) {
   return s;
 }
 
+namespace {
+std::atomic<bool> g_sticky_seen{false};
+}
+
+bool is_sticky(CUresult result) noexcept {
+  const int r = static_cast<int>(result);
+  return r == 700 || r == 710 || (r >= 714 && r <= 719);
+}
+
+bool sticky_error_seen() noexcept {
+  return g_sticky_seen.load(std::memory_order_acquire);
+}
+
 void throw_error(const char* call, CUresult result, const std::string& context) {
+  if (is_sticky(result)) g_sticky_seen.store(true, std::memory_order_release);
   std::string message = std::string(call) + " failed: " + error_text(result);
   if (!context.empty()) message = context + ": " + message;
   sycl::detail::throw_error(result == CUDA_ERROR_OUT_OF_MEMORY ? sycl::errc::memory_allocation

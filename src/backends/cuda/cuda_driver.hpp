@@ -157,6 +157,9 @@ struct driver_api {
   entry_point<CUresult(int*, CUdevice_attribute, CUdevice)> device_get_attribute;
   entry_point<CUresult(std::size_t*, CUdevice)> device_total_mem;
   entry_point<CUresult(CUcontext*, CUdevice)> primary_ctx_retain;
+  entry_point<CUresult(CUdevice)> primary_ctx_release;
+  entry_point<CUresult(CUdevice)> primary_ctx_reset;
+  entry_point<CUresult()> ctx_synchronize;
   entry_point<CUresult(CUcontext)> ctx_set_current;
   entry_point<CUresult(int*, CUdevice, CUdevice)> device_can_access_peer;
   entry_point<CUresult(int*, CUdevice_P2PAttribute, CUdevice, CUdevice)> device_get_p2p_attribute;
@@ -222,6 +225,13 @@ std::string error_text(CUresult result);
 // CUDA_ERROR_OUT_OF_MEMORY, errc::runtime otherwise. `context` (may be empty) says what the
 // backend was doing.
 [[noreturn]] void throw_error(const char* call, CUresult result, const std::string& context = {});
+
+// Results after which the context is unusable until it is reset (a fault in a kernel: illegal
+// address, trap, misaligned access...): every later call of the context returns them.
+bool is_sticky(CUresult result) noexcept;
+// Whether a sticky result has been seen in this process (throw_error notes it): only then does
+// cuda_device::recover ask a device whether its context failed.
+bool sticky_error_seen() noexcept;
 
 // True when SYCLONE_CUDA_TRACE is set: every driver call is printed to stderr with its result.
 extern const bool trace_calls;

@@ -25,7 +25,9 @@ std::exception_ptr make_error(const char* call, CUresult result, const std::stri
 
 // stream_handle
 
-stream_handle::stream_handle(CUcontext context, unsigned flags) : m_context(context) {
+stream_handle::stream_handle(CUcontext context, unsigned flags,
+                             std::shared_ptr<const context_life> life)
+    : m_context(context), m_life(std::move(life)) {
   make_current(context);
   call(driver().stream_create, &m_stream, flags);
 }
@@ -33,7 +35,7 @@ stream_handle::stream_handle(CUcontext context, unsigned flags) : m_context(cont
 stream_handle::~stream_handle() {
   // Work still in the stream completes first; the driver releases the stream after it. Errors
   // (a driver already shut down at exit) leave nothing to clean up.
-  if (m_owned && try_make_current(m_context) == CUDA_SUCCESS)
+  if (m_owned && alive() && try_make_current(m_context) == CUDA_SUCCESS)
     invoke(driver().stream_destroy, m_stream);
 }
 
@@ -55,7 +57,11 @@ void stream_handle::rethrow_launch_error_slow() {
 
 // event_pool
 
-CUevent event_pool::acquire() {
+CUevent event_pool::acquire(const std::string* what) {
+  if (m_life && !m_life->is_alive())
+    sycl::detail::throw_error(sycl::errc::runtime,
+                              "the device's CUDA context was reset after a fault: create a new "
+                              "queue for the device");
   {
     std::lock_guard lock(m_mutex);
     if (!m_free.empty()) {
@@ -66,11 +72,15 @@ CUevent event_pool::acquire() {
   }
   CUevent e = nullptr;
   make_current(m_context);
-  call(driver().event_create, &e, m_timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING);
+  if (CUresult r =
+          invoke(driver().event_create, &e, m_timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING);
+      r != CUDA_SUCCESS)
+    throw_error(driver().event_create.name, r, what ? *what : std::string());
   return e;
 }
 
 void event_pool::release(CUevent event) noexcept {
+  if (m_life && !m_life->is_alive()) return; // the reset destroyed it
   {
     std::lock_guard lock(m_mutex);
     if (m_free.size() < max_pooled) {
@@ -85,7 +95,7 @@ void event_pool::release(CUevent event) noexcept {
 
 bool clock_calibration::calibrate() {
   if (!m_stream) {
-    m_stream = std::make_unique<stream_handle>(m_context, CU_STREAM_NON_BLOCKING);
+    m_stream = std::make_unique<stream_handle>(m_context, CU_STREAM_NON_BLOCKING, m_life);
     if (invoke(driver().event_create, &m_event, CU_EVENT_DEFAULT) != CUDA_SUCCESS) {
       m_event = nullptr;
       return false;
@@ -104,6 +114,7 @@ bool clock_calibration::calibrate() {
 
 bool clock_calibration::host_time(CUevent event, std::int64_t& ns) {
   std::lock_guard lock(m_mutex);
+  if (m_life && !m_life->is_alive()) return false;
   make_current(m_context);
   if (!m_event && !calibrate()) return false;
   float ms = 0;
@@ -190,9 +201,13 @@ cuda_event::~cuda_event() {
 
 void cuda_event::record_end_locked() noexcept {
   if (m_end_recorded.load(std::memory_order_acquire)) return;
+  if (fail_if_reset()) {
+    m_end_recorded.store(true, std::memory_order_release);
+    return;
+  }
   CUevent e = nullptr;
   try {
-    e = m_services.plain_pool.acquire();
+    e = m_services.plain_pool.acquire(&m_what.text());
   } catch (...) {
     std::lock_guard lock(m_mutex);
     if (!m_error) m_error = std::current_exception();
@@ -229,6 +244,7 @@ void cuda_event::launch_failed(std::exception_ptr error) noexcept {
 }
 
 CUevent cuda_event::end_event() noexcept {
+  if (!m_stream->alive()) return nullptr;
   // A launch still with the launch thread: it comes within microseconds.
   for (int spins = 0; m_launch_pending.load(std::memory_order_acquire); ++spins) {
     if (spins < 64) {
@@ -254,6 +270,19 @@ void cuda_event::fail(const char* call, CUresult result) {
   m_done.store(true, std::memory_order_release);
 }
 
+bool cuda_event::fail_if_reset() {
+  if (m_stream->alive()) return false;
+  std::lock_guard lock(m_mutex);
+  if (!m_error)
+    m_error = std::make_exception_ptr(sycl::exception(
+        sycl::make_error_code(sycl::errc::runtime),
+        m_what.text() + ": lost: the device's CUDA context was reset after a fault in "
+                        "a kernel (reported before); submit the work again on a new queue"));
+  m_failed.store(true, std::memory_order_release);
+  m_done.store(true, std::memory_order_release);
+  return true;
+}
+
 std::exception_ptr cuda_event::error() const {
   if (!m_failed.load(std::memory_order_acquire)) return nullptr;
   std::lock_guard lock(m_mutex);
@@ -269,6 +298,7 @@ bool cuda_event::query() {
     return true;
   }
   if (m_launch_pending.load(std::memory_order_acquire)) return false; // not even launched yet
+  if (fail_if_reset()) return true;
   if (CUresult r = try_make_current(m_services.context); r != CUDA_SUCCESS) {
     fail(driver().ctx_set_current.name, r);
     return true;
@@ -293,7 +323,7 @@ void cuda_event::wait() {
   if (!m_done.load(std::memory_order_acquire) && m_seq != 0 &&
       m_seq <= m_stream->completed.load(std::memory_order_acquire))
     m_done.store(true, std::memory_order_release);
-  if (!m_done.load(std::memory_order_acquire)) {
+  if (!m_done.load(std::memory_order_acquire) && !fail_if_reset()) {
     make_current(m_services.context);
     CUevent end = end_event();
     CUresult r = end ? invoke(driver().event_synchronize, end) : CUDA_SUCCESS;
@@ -316,7 +346,7 @@ void cuda_event::notify(std::function<void(std::exception_ptr)> fn) {
 }
 
 bool cuda_event::profile(std::uint64_t& start_ns, std::uint64_t& end_ns) {
-  if (!m_start || !query() || error()) return false;
+  if (!m_start || !query() || error() || !m_stream->alive()) return false;
   std::int64_t start = 0;
   float ms = 0;
   if (!m_services.clock.host_time(m_start, start)) return false;

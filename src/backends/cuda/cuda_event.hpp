@@ -27,19 +27,31 @@ std::uint64_t host_now_ns() noexcept;
 // An exception_ptr holding the sycl::exception a failed driver call throws.
 std::exception_ptr make_error(const char* call, CUresult result, const std::string& context);
 
+// The life of a device's context (issue 28): cuda_device::recover resets a context a kernel fault
+// poisoned, after which no handle made in it (streams, events, modules) may reach the driver
+// again: the driver may give the same addresses to the new context's objects. Every object that
+// holds such handles holds this, and asks it before a driver call.
+struct context_life {
+  std::atomic<bool> alive{true};
+  bool is_alive() const noexcept { return alive.load(std::memory_order_acquire); }
+};
+
 // A CUstream, destroyed when the last of the stream and its events lets go of it (events tell
 // operations of their own stream by it, so its address must not be reused while they live).
 class stream_handle {
 public:
-  stream_handle(CUcontext context, unsigned flags);
+  stream_handle(CUcontext context, unsigned flags, std::shared_ptr<const context_life> life);
   // A stream the user created (make_queue): used, never destroyed.
-  stream_handle(CUcontext context, CUstream adopted) noexcept
-      : m_context(context), m_stream(adopted), m_owned(false) {}
+  stream_handle(CUcontext context, CUstream adopted,
+                std::shared_ptr<const context_life> life) noexcept
+      : m_context(context), m_stream(adopted), m_owned(false), m_life(std::move(life)) {}
   ~stream_handle();
   stream_handle(const stream_handle&) = delete;
   stream_handle& operator=(const stream_handle&) = delete;
   CUstream get() const noexcept { return m_stream; }
   CUcontext context() const noexcept { return m_context; }
+  // False once the context it was made in was reset: the handle must not be used.
+  bool alive() const noexcept { return !m_life || m_life->is_alive(); }
 
   // Serializes what is enqueued on streams that profile (an operation between its two timing
   // events) or record completion events lazily (cuda_stream::submit, cuda_event::end_event).
@@ -78,6 +90,7 @@ private:
   CUcontext m_context;
   CUstream m_stream = nullptr;
   bool m_owned = true;
+  std::shared_ptr<const context_life> m_life;
   std::atomic<bool> m_has_launch_error{false};
   std::mutex m_launch_error_mutex;
   std::exception_ptr m_launch_error;
@@ -88,14 +101,17 @@ private:
 // record, 1.6 us per wait), so only streams that profile use them.
 class event_pool {
 public:
-  event_pool(CUcontext context, bool timing) : m_context(context), m_timing(timing) {}
-  CUevent acquire();
+  event_pool(CUcontext context, bool timing, std::shared_ptr<const context_life> life)
+      : m_context(context), m_timing(timing), m_life(std::move(life)) {}
+  // `what` (may be null) names the operation the event is for, in an error's message.
+  CUevent acquire(const std::string* what = nullptr);
   void release(CUevent event) noexcept;
 
 private:
   static constexpr std::size_t max_pooled = 4096;
   CUcontext m_context;
   bool m_timing;
+  std::shared_ptr<const context_life> m_life;
   runtime::spin_lock m_mutex; // a push or a pop under it, never a driver call
   std::vector<CUevent> m_free;
 };
@@ -106,13 +122,15 @@ private:
 // calibration is renewed when an event lies more than a second away from it.
 class clock_calibration {
 public:
-  explicit clock_calibration(CUcontext context) : m_context(context) {}
+  clock_calibration(CUcontext context, std::shared_ptr<const context_life> life)
+      : m_context(context), m_life(std::move(life)) {}
   // The host time of a completed timing event; false when the driver cannot tell.
   bool host_time(CUevent event, std::int64_t& ns);
 
 private:
   bool calibrate();
   CUcontext m_context;
+  std::shared_ptr<const context_life> m_life;
   std::mutex m_mutex;
   std::unique_ptr<stream_handle> m_stream;
   CUevent m_event = nullptr;
@@ -173,10 +191,11 @@ private:
 
 // What the events of one device share.
 struct event_services {
-  explicit event_services(CUcontext context)
-      : context(context), timing_pool(context, true), plain_pool(context, false), clock(context),
-        dispatcher(context) {}
+  event_services(CUcontext context, std::shared_ptr<const context_life> life)
+      : context(context), life(life), timing_pool(context, true, life),
+        plain_pool(context, false, life), clock(context, life), dispatcher(context) {}
   CUcontext context;
+  std::shared_ptr<const context_life> life;
   event_pool timing_pool; // CU_EVENT_DEFAULT
   event_pool plain_pool;  // CU_EVENT_DISABLE_TIMING
   clock_calibration clock;
@@ -228,6 +247,8 @@ public:
 
 private:
   void fail(const char* call, CUresult result);
+  // Done, failed, when its context was reset (no driver call may name its handles any more).
+  bool fail_if_reset();
 
   event_services& m_services;
   std::shared_ptr<stream_handle> m_stream;

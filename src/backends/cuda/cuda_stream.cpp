@@ -41,14 +41,15 @@ bool lazy_events();
 
 cuda_stream::cuda_stream(cuda_device& device, bool profiling)
     : m_device(device), m_profiling(profiling),
-      m_handle(std::make_shared<stream_handle>(device.context(), CU_STREAM_NON_BLOCKING)) {
+      m_handle(std::make_shared<stream_handle>(device.context(), CU_STREAM_NON_BLOCKING,
+                                               device.life())) {
   if (!profiling && !lazy_events() && launch_thread_enabled())
     m_launcher = std::make_unique<launch_thread>(m_handle, device.events().plain_pool);
 }
 
 cuda_stream::cuda_stream(cuda_device& device, bool profiling, CUstream adopted)
     : m_device(device), m_profiling(profiling),
-      m_handle(std::make_shared<stream_handle>(device.context(), adopted)) {}
+      m_handle(std::make_shared<stream_handle>(device.context(), adopted, device.life())) {}
 
 cuda_stream::~cuda_stream() {
   m_launcher.reset(); // makes the launches it was handed
@@ -59,9 +60,18 @@ cuda_stream::~cuda_stream() {
     } catch (...) {
       // The error was (or will be) reported through the operation's event.
     }
-    if (try_make_current(m_device.context()) == CUDA_SUCCESS)
+    if (m_handle->alive() && try_make_current(m_device.context()) == CUDA_SUCCESS)
       invoke(driver().mem_free_host, s.host);
   }
+}
+
+void cuda_stream::check_alive() const {
+  if (!m_handle->alive())
+    sycl::detail::throw_error(
+        sycl::errc::runtime,
+        "queue on " + m_device.properties().name +
+            ": the device's CUDA context was reset to recover from a fault in a kernel (reported "
+            "before), and this queue's stream went with it; create a new queue for the device");
 }
 
 namespace {
@@ -78,6 +88,7 @@ bool lazy_events() {
 } // namespace
 
 void* cuda_stream::native_handle() const noexcept {
+  if (!m_handle->alive()) return nullptr;
   m_native_handed_out.store(true, std::memory_order_seq_cst);
   if (m_launcher) m_launcher->drain();
   return m_handle->get();
@@ -85,6 +96,7 @@ void* cuda_stream::native_handle() const noexcept {
 
 template <typename Enqueue>
 std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& enqueue) {
+  check_alive();
   const driver_api& d = driver();
   // Launches handed to the launch thread go first (order); one of them the driver refused, with
   // nobody left to ask its event, is reported here.
@@ -110,7 +122,7 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     h.unrecorded = event;
     return event;
   }
-  CUevent start = nullptr, end = pool.acquire();
+  CUevent start = nullptr, end = pool.acquire(&what.text());
   try {
     // A stream that profiles brackets the operation with its two timing events, nothing of
     // another thread between them: under the stream's mutex. Others hold no lock across the
@@ -119,7 +131,7 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
     std::unique_lock<std::mutex> lock;
     std::uint64_t enqueued = 0;
     if (m_profiling) {
-      start = pool.acquire();
+      start = pool.acquire(&what.text());
       lock = std::unique_lock(h.mutex);
       enqueued = host_now_ns(); // only profile() reads it
       call(d.event_record, start, h.get());
@@ -150,9 +162,9 @@ void cuda_stream::release_staging() {
     staging.swap(m_staging);
     m_staging_count.store(0, std::memory_order_release);
   }
-  std::erase_if(staging, [](staging_buffer& s) {
+  std::erase_if(staging, [this](staging_buffer& s) {
     if (!s.event->query()) return false;
-    invoke(driver().mem_free_host, s.host);
+    if (m_handle->alive()) invoke(driver().mem_free_host, s.host);
     return true;
   });
   if (staging.empty()) return;
@@ -178,6 +190,7 @@ cuda_stream::run_native(const std::function<void()>& enqueue) {
 }
 
 bool cuda_stream::wait_on_device(runtime::native_event& e) {
+  if (!m_handle->alive()) return false; // the host waits, and the command then reports the reset
   auto* event = dynamic_cast<cuda_event*>(&e);
   // An earlier operation of this stream: the stream already runs it first.
   if (event && event->stream() == m_handle.get()) return true;
@@ -287,11 +300,13 @@ cuda_stream::kernel_plan cuda_stream::plan(const sycl::detail::kernel_launch& la
 
 void cuda_stream::prepare_kernel_launch(sycl::detail::kernel_launch& launch,
                                         std::size_t local_bytes) {
+  check_alive();
   launch.prepared = plan(launch, local_bytes).kernel;
 }
 
 std::shared_ptr<runtime::native_event>
 cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t local_bytes) {
+  check_alive();
   const driver_api& d = driver();
   const kernel_plan p = plan(launch, local_bytes);
   kernel_function& kernel = *p.kernel;
@@ -424,6 +439,7 @@ std::shared_ptr<runtime::native_event> cuda_stream::copy(const sycl::detail::mem
 
 std::shared_ptr<runtime::native_event> cuda_stream::copy_to_pinned(const void* src, void* dst,
                                                                    std::size_t bytes) {
+  check_alive();
   CUfunction kernel =
       bytes <= cuda_device::small_copy_limit ? m_device.small_copy_kernel() : nullptr;
   if (!kernel)
@@ -443,6 +459,7 @@ std::shared_ptr<runtime::native_event> cuda_stream::copy_to_pinned(const void* s
 std::shared_ptr<runtime::native_event> cuda_stream::fill(const sycl::detail::mem_region& dst,
                                                          const void* pattern,
                                                          std::size_t pattern_size) {
+  check_alive();
   auto ops = plan_fill(dst, pattern, pattern_size, m_device.max_pitch());
   std::string what = "fill of " + std::to_string(layout_of(dst).bytes()) + " bytes with a " +
                      std::to_string(pattern_size) + "-byte pattern on " +

@@ -68,6 +68,8 @@ private:
                const std::string& what);
   // Frees the host staging buffers of fills that completed.
   void release_staging();
+  // Throws errc::runtime when the device's context was reset since the stream was made.
+  void check_alive() const;
 
   cuda_device& m_device;
   bool m_profiling;

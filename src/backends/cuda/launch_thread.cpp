@@ -177,7 +177,7 @@ void launch_thread::make(slot& s) {
   CUevent end = nullptr;
   if (!error && s.event.use_count() > 1) {
     try {
-      end = m_pool.acquire();
+      end = m_pool.acquire(l.description);
       r = invoke(d.event_record, end, h.get());
       if (r != CUDA_SUCCESS) {
         m_pool.release(end);
