@@ -134,13 +134,16 @@ std::shared_ptr<cuda_event> cuda_stream::submit(operation_name what, Enqueue&& e
       start = pool.acquire(&what.text());
       lock = std::unique_lock(h.mutex);
       enqueued = host_now_ns(); // only profile() reads it
-      call(d.event_record, start, h.get());
+      if (CUresult r = invoke(d.event_record, start, h.get()); r != CUDA_SUCCESS)
+        throw_error(d.event_record.name, r, what.text());
     }
     enqueue_window window(h.tickets);
     runtime::submit_timer timer;
     enqueue();
     timer.mark(runtime::submit_phase::driver_launch);
-    call(d.event_record, end, h.get());
+    // A fault in the kernel just launched may answer here (the error names the operation).
+    if (CUresult r = invoke(d.event_record, end, h.get()); r != CUDA_SUCCESS)
+      throw_error(d.event_record.name, r, what.text());
     timer.mark(runtime::submit_phase::driver_record);
     const std::uint64_t order = window.order();
     if (lock) lock.unlock();
