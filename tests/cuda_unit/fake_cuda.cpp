@@ -17,6 +17,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -310,7 +311,23 @@ void note_free(const void* p) {
   g_live.erase(reinterpret_cast<std::uintptr_t>(p));
 }
 // Allocations a context reset destroyed (kept, not freed: an access is counted, not a crash).
-std::map<std::uintptr_t, std::size_t> g_dead; // guarded by g_mutex
+// Never destroyed, so that LeakSanitizer, which checks after static destructors ran, still finds
+// them referenced.
+std::map<std::uintptr_t, std::size_t>& g_dead = *new std::map<std::uintptr_t, std::size_t>();
+// guarded by g_mutex
+// Streams, events and modules not destroyed yet: a context reset destroys them on a GPU, and the
+// runtime must not name them after one; here they stay listed (LeakSanitizer sees them held).
+std::set<const void*>& g_handles = *new std::set<const void*>(); // guarded by g_mutex
+template <typename T>
+T* track(T* h) {
+  std::lock_guard lock(g_mutex);
+  g_handles.insert(h);
+  return h;
+}
+void untrack(const void* h) {
+  std::lock_guard lock(g_mutex);
+  g_handles.erase(h);
+}
 bool dead(const void* p) {
   const auto a = reinterpret_cast<std::uintptr_t>(p);
   std::lock_guard lock(g_mutex);
@@ -566,7 +583,7 @@ CUresult cuMemsetD2D32Async(CUdeviceptr d, std::size_t pitch, unsigned v, std::s
 CUresult cuStreamCreate(CUstream* s, unsigned flags) {
   FAKE_ENTRY("cuStreamCreate");
   if (CUresult r = enter()) return r;
-  *s = new CUstream_st{flags, clock_type::now()};
+  *s = track(new CUstream_st{flags, clock_type::now()});
   return CUDA_SUCCESS;
 }
 CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
@@ -580,6 +597,7 @@ CUresult cuStreamDestroy_v2(CUstream s) {
   FAKE_FRESH(s);
   if (CUresult r = enter(); r && r != g_sticky_error.load()) return r;
   // Like the driver, outstanding work still completes: host functions hold no pointer to it.
+  untrack(s);
   delete s;
   return CUDA_SUCCESS;
 }
@@ -608,13 +626,14 @@ CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
 CUresult cuEventCreate(CUevent* e, unsigned flags) {
   FAKE_ENTRY("cuEventCreate");
   if (CUresult r = enter()) return r;
-  *e = new CUevent_st{flags};
+  *e = track(new CUevent_st{flags});
   return CUDA_SUCCESS;
 }
 CUresult cuEventDestroy_v2(CUevent e) {
   FAKE_ENTRY("cuEventDestroy_v2");
   FAKE_FRESH(e);
   if (CUresult r = enter(); r && r != g_sticky_error.load()) return r;
+  untrack(e);
   delete e;
   return CUDA_SUCCESS;
 }
@@ -677,7 +696,7 @@ CUresult cuModuleLoadDataEx(CUmodule* m, const void* image, unsigned n, CUjit_op
                           "ptxas fatal   : fake: no .version or .target directive");
     return CUDA_ERROR_INVALID_PTX;
   }
-  *m = new CUmod_st{ptx, {}};
+  *m = track(new CUmod_st{ptx, {}});
   ++g_module_loads;
   {
     std::lock_guard lock(g_mutex);
@@ -690,6 +709,7 @@ CUresult cuModuleUnload(CUmodule m) {
   FAKE_FRESH(m);
   if (CUresult r = enter()) return r;
   for (auto& [name, f] : m->functions) delete f;
+  untrack(m);
   delete m;
   return CUDA_SUCCESS;
 }
