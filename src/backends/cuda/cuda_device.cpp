@@ -99,15 +99,35 @@ cuda_device::cuda_device(CUdevice device, int ordinal, int driver_version)
   make_current(m_context);
   query_properties(device, driver_version);
   m_driver_version = driver_version;
+  start_context_services();
+}
+
+void cuda_device::start_context_services() {
   m_all_events.push_back(std::make_unique<event_services>(m_context, m_life));
   m_events.store(m_all_events.back().get(), std::memory_order_release);
   kernel_cache::device_info info;
   info.context = m_context;
   info.arch = m_arch;
-  info.driver_version = driver_version;
+  info.driver_version = m_driver_version;
   info.device_name = m_props.name;
   m_all_kernels.push_back(std::make_unique<kernel_cache>(std::move(info)));
   m_kernels.store(m_all_kernels.back().get(), std::memory_order_release);
+}
+
+void cuda_device::give_up_context(const char* call, CUresult r) {
+  // The old context is gone all the same: everything of it is stale from now on.
+  m_life = std::make_shared<context_life>();
+  m_epoch.fetch_add(1, std::memory_order_acq_rel);
+  // NVIDIA documents sticky errors as needing a new process; drivers 580 (CUDA 13) refuse a new
+  // primary context after the reset (cuDevicePrimaryCtxRetain answers the fault again).
+  m_unrecoverable = m_props.name +
+                    " cannot be used again in this process: after the fault in a kernel reported "
+                    "before, the CUDA driver refuses the device a new context even once the old "
+                    "one was reset (" +
+                    std::string(call) + ": " + error_text(r) +
+                    "; NVIDIA documents that the process must be restarted). Buffers keep the "
+                    "contents they also had on the host; other devices work on";
+  sycl::detail::throw_error(sycl::errc::runtime, m_unrecoverable);
 }
 
 std::shared_ptr<const context_life> cuda_device::life() const {
@@ -134,9 +154,8 @@ bool cuda_device::recover() {
   // Nothing current on this thread while the context goes (the reset context would be).
   invoke(d.ctx_set_current, static_cast<CUcontext>(nullptr));
   forget_current();
-  const std::string what = "recovering " + m_props.name + " from a fault in a kernel";
   if (CUresult r = invoke(d.primary_ctx_reset, m_device); r != CUDA_SUCCESS)
-    throw_error(d.primary_ctx_reset.name, r, what);
+    give_up_context(d.primary_ctx_reset.name, r);
   // The fault may still answer the first calls after the reset: a few tries.
   CUcontext again = nullptr;
   CUresult r = CUDA_SUCCESS;
@@ -145,21 +164,7 @@ bool cuda_device::recover() {
     if (r == CUDA_SUCCESS || !is_sticky(r)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  if (r != CUDA_SUCCESS) {
-    // The old context is gone all the same: everything of it is stale from now on.
-    m_life = std::make_shared<context_life>();
-    m_epoch.fetch_add(1, std::memory_order_acq_rel);
-    // NVIDIA documents sticky errors as needing a new process; drivers 580 (CUDA 13) refuse a
-    // new primary context after the reset (cuDevicePrimaryCtxRetain answers the fault again).
-    m_unrecoverable = m_props.name +
-                      " cannot be used again in this process: after the fault in a kernel reported "
-                      "before, the CUDA driver refuses the device a new context even once the "
-                      "old one was reset (" +
-                      std::string(d.primary_ctx_retain.name) + ": " + error_text(r) +
-                      "; NVIDIA documents that the process must be restarted). Buffers keep the "
-                      "contents they also had on the host; other devices work on";
-    sycl::detail::throw_error(sycl::errc::runtime, m_unrecoverable);
-  }
+  if (r != CUDA_SUCCESS) give_up_context(d.primary_ctx_retain.name, r);
   invoke(d.primary_ctx_release, m_device); // retained once, as before the reset
   if (again != m_context)
     sycl::detail::throw_error(sycl::errc::feature_not_supported,
@@ -170,20 +175,12 @@ bool cuda_device::recover() {
   forget_current();
   make_current(m_context);
   m_life = std::make_shared<context_life>();
-  m_all_events.push_back(std::make_unique<event_services>(m_context, m_life));
-  m_events.store(m_all_events.back().get(), std::memory_order_release);
-  kernel_cache::device_info info;
-  info.context = m_context;
-  info.arch = m_arch;
-  info.driver_version = m_driver_version;
-  info.device_name = m_props.name;
-  m_all_kernels.push_back(std::make_unique<kernel_cache>(std::move(info)));
-  m_kernels.store(m_all_kernels.back().get(), std::memory_order_release);
+  start_context_services();
   {
     std::lock_guard small(m_small_copy_mutex);
-    m_small_copy_tried = false;
     m_small_copy_module = nullptr;
-    m_small_copy = nullptr;
+    m_small_copy.store(nullptr, std::memory_order_relaxed);
+    m_small_copy_tried.store(false, std::memory_order_release);
   }
   {
     std::lock_guard peers(m_peer_mutex);
@@ -436,23 +433,26 @@ DONE:
 } // namespace
 
 CUfunction cuda_device::small_copy_kernel() {
+  // Every small read-back asks: no lock once it was tried in this context.
+  if (m_small_copy_tried.load(std::memory_order_acquire))
+    return m_small_copy.load(std::memory_order_relaxed);
   std::lock_guard lock(m_small_copy_mutex);
-  if (std::exchange(m_small_copy_tried, true)) return m_small_copy;
-  [this] {
-    const char* e = std::getenv("SYCLONE_READBACK_KERNEL");
-    if (e && std::strcmp(e, "0") == 0) return;
-    const driver_api& d = driver();
-    if (try_make_current(m_context) != CUDA_SUCCESS) return;
+  if (m_small_copy_tried.load(std::memory_order_relaxed))
+    return m_small_copy.load(std::memory_order_relaxed);
+  CUfunction fn = nullptr;
+  const char* e = std::getenv("SYCLONE_READBACK_KERNEL");
+  const driver_api& d = driver();
+  if (!(e && std::strcmp(e, "0") == 0) && try_make_current(m_context) == CUDA_SUCCESS) {
     if (invoke(d.module_load_data_ex, &m_small_copy_module, small_copy_ptx, 0u, nullptr, nullptr) !=
-        CUDA_SUCCESS) {
-      m_small_copy_module = nullptr;
-      return;
-    }
-    if (invoke(d.module_get_function, &m_small_copy, m_small_copy_module, "syclone_copy_bytes") !=
         CUDA_SUCCESS)
-      m_small_copy = nullptr;
-  }();
-  return m_small_copy;
+      m_small_copy_module = nullptr;
+    else if (invoke(d.module_get_function, &fn, m_small_copy_module, "syclone_copy_bytes") !=
+             CUDA_SUCCESS)
+      fn = nullptr;
+  }
+  m_small_copy.store(fn, std::memory_order_relaxed);
+  m_small_copy_tried.store(true, std::memory_order_release);
+  return fn;
 }
 
 void cuda_device::free_raw(void* ptr, sycl::usm::alloc kind) noexcept {

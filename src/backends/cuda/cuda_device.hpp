@@ -86,6 +86,11 @@ private:
   void* allocate_aligned(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind);
   void* allocate_raw(std::size_t bytes, sycl::usm::alloc kind);
   void free_raw(void* ptr, sycl::usm::alloc kind) noexcept;
+  // The event services and kernel cache of the context as it is now (construction, recover()).
+  void start_context_services();
+  // recover() failed for good: marks everything of the old context stale, remembers why, throws
+  // errc::runtime saying so.
+  [[noreturn]] void give_up_context(const char* call, CUresult r);
   // SYCLONE_DEVICE_MEMORY_LIMIT: device and managed memory beyond the limit is not allocated.
   // charge() reserves `bytes` under the limit (false: no room); record() notes what an
   // allocation got, uncharge() gives back a reservation or a recorded allocation's bytes.
@@ -113,9 +118,9 @@ private:
   std::size_t m_memory_used = 0;
   std::unordered_map<void*, std::size_t> m_allocation_sizes; // only with a limit
   std::mutex m_small_copy_mutex;
-  bool m_small_copy_tried = false; // in this context
-  CUmodule m_small_copy_module = nullptr;
-  CUfunction m_small_copy = nullptr;
+  std::atomic<bool> m_small_copy_tried{false}; // in this context
+  CUmodule m_small_copy_module = nullptr;      // guarded by m_small_copy_mutex
+  std::atomic<CUfunction> m_small_copy{nullptr};
   // Replaced by recover(); the ones before are kept (never destroyed: threads' caches and events
   // of the old context may still refer to them).
   std::atomic<kernel_cache*> m_kernels{nullptr};
