@@ -385,6 +385,27 @@ SRC
   "$S" -fsycl-targets=host -O0 -fsycl-host-only -S -emit-llvm barrier.cpp -o o0.ll
   expect_in o0.ll "call .*@__syclone_host_work_group_loops"
   expect_not_in o0.ll "\\.work_group_loops\\(ptr"
+  # Sub-groups as vectors: a kernel with sub-group shifts also gets loops whose lane loop is a
+  # sub-group of 8 and of 16 work-items, chosen at run time; on AVX2 the lane loop of 8 becomes
+  # vector code: one vector load of the neighbours' slots at the shift's offset, no gather.
+  cat >shift.cpp <<'SRC'
+#include <sycl/sycl.hpp>
+void shifts(sycl::queue& q, float* p) {
+  q.parallel_for(sycl::nd_range<1>(1024, 64), [=](sycl::nd_item<1> it) {
+    sycl::sub_group sg = it.get_sub_group();
+    float v = p[it.get_global_id(0)];
+    for (std::uint32_t d = sg.get_max_local_range()[0] / 2; d > 0; d /= 2)
+      v += sycl::shift_group_left(sg, v, d);
+    p[it.get_global_id(0)] = v;
+  });
+}
+SRC
+  "$S" -fsycl-targets=host -O2 -mavx2 -fsycl-host-only -S -emit-llvm shift.cpp -o shift.ll
+  expect_in shift.ll "^define internal .*\\.work_group_loops\\.sg16\\(ptr" \
+    "^define internal .*\\.work_group_loops\\.sg8\\(ptr"
+  awk '/^define internal .*work_group_loops.sg8/,/^}/' shift.ll >sg8.ll
+  expect_in sg8.ll "load <8 x float>" "fadd <8 x float>"
+  expect_not_in sg8.ll "masked.gather" "__syclone_host_sub_group"
   ;;
 
 opencl_headers)

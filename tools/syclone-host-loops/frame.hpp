@@ -21,6 +21,9 @@ inline constexpr llvm::StringLiteral local_memory_function = "__syclone_host_loc
 inline constexpr llvm::StringLiteral scratch_function = "__syclone_host_work_group_scratch";
 inline constexpr llvm::StringLiteral sub_group_size_function = "__syclone_host_sub_group_size";
 inline constexpr llvm::StringLiteral sub_group_prefix = "__syclone_host_sub_group_";
+// The calling work-item's sub-group index and lane (from its local linear id).
+inline constexpr llvm::StringLiteral sub_group_index_function = "__syclone_host_sub_group_index";
+inline constexpr llvm::StringLiteral sub_group_lane_function = "__syclone_host_sub_group_lane";
 
 // group_frame's fields (byte offsets).
 namespace frame_offset {
@@ -53,9 +56,15 @@ inline bool uniform_builtin(const llvm::Function& f) {
          name == exchange_set_function || name == epoch_function;
 }
 
+// Builtins that compute a work-item's place in its sub-group (no waiting, no memory).
+inline bool sub_group_place_builtin(const llvm::Function& f) {
+  return f.getName() == sub_group_index_function || f.getName() == sub_group_lane_function;
+}
+
 // Builtins that make work-items of a sub-group wait for each other.
 inline bool sub_group_builtin(const llvm::Function& f) {
-  return f.getName().starts_with(sub_group_prefix) && f.getName() != sub_group_size_function;
+  return f.getName().starts_with(sub_group_prefix) && f.getName() != sub_group_size_function &&
+         !sub_group_place_builtin(f);
 }
 
 } // namespace syclone::host_loops

@@ -9,6 +9,7 @@
 #include <llvm/ADT/SetVector.h>
 #include <llvm/ADT/SmallBitVector.h>
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
@@ -124,7 +125,9 @@ public:
     m_work->eraseFromParent();
   }
 
-  Function* build();
+  // The function that runs a work-group, and every function made for it (the optimizer
+  // simplifies each).
+  Function* build(SmallVectorImpl<Function*>& made);
 
 private:
   void prepare();
@@ -133,13 +136,14 @@ private:
   void find_regions();
   void demote_live_values();
   void place_private_memory();
-  Function* emit();
+  Function* emit(unsigned lanes);
 
   bool crosses_barrier(Instruction& def) const;
   bool rewritten_after_read(AllocaInst& slot) const;
   bool rematerializable(Value* v, unsigned& budget) const;
   Value* copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies);
   bool persists_across_barrier(AllocaInst& alloca) const;
+  bool read_entry_values(AllocaInst& slot);
 
   Module& m_module;
   LLVMContext& m_context;
@@ -147,6 +151,7 @@ private:
   const DenseSet<const Function*>& m_callers;
   FunctionAnalysisManager& m_functions;
   Function* m_work = nullptr; // the body's copy that is cut up (erased at the end)
+  bool m_exchanges = false;   // sub-group functions move values between work-items
 
   std::vector<BasicBlock*> m_barriers; // barrier j + 1: a block holding only its call
   std::vector<std::string> m_barrier_names;
@@ -156,6 +161,8 @@ private:
   DenseMap<const AllocaInst*, bool> m_demoted_uniform; // slots made for live values
   std::vector<AllocaInst*> m_shared;                   // one slot for the group
   std::vector<AllocaInst*> m_per_item;                 // one slot per work-item
+  // Per region: reads of a shared slot that see the value the region started with.
+  std::vector<SmallVector<std::pair<const LoadInst*, AllocaInst*>, 4>> m_entry_reads;
 };
 
 void loop_builder::prepare() {
@@ -214,6 +221,7 @@ void loop_builder::lower_sub_groups() {
         if (Function* callee = call->getCalledFunction(); callee && sub_group_builtin(*callee))
           calls.push_back(call);
   if (calls.empty()) return;
+  m_exchanges = true;
   // Each call becomes a barrier, which demote_live_values refuses on a path only some
   // work-items take.
   Type* i32 = Type::getInt32Ty(m_context);
@@ -240,7 +248,16 @@ void loop_builder::lower_sub_groups() {
           i8, base, b.CreateMul(b.CreateZExt(call->getArgOperand(1), i64), bytes));
       b.CreateMemCpy(slot, MaybeAlign(1), call->getArgOperand(2), MaybeAlign(1), bytes);
       b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
-      call->replaceAllUsesWith(base);
+      // The sub-group's slots as the region after the barrier finds them: computed there again
+      // from the epoch (one more than at the write, so the other parity), not kept per
+      // work-item, so that the reads are affine in the work-item's id and the loops vectorize.
+      b.SetInsertPoint(call->getNextNode());
+      Value* written = b.CreateAnd(b.CreateAdd(b.CreateCall(epoch), b.getInt64(1)), b.getInt64(1));
+      Value* read_slots =
+          b.CreateInBoundsGEP(i8, b.CreateCall(area), b.CreateMul(written, b.CreateCall(set)));
+      Value* read_first = b.CreateMul(b.CreateZExt(call->getArgOperand(0), i64),
+                                      b.CreateZExt(b.CreateCall(size), i64));
+      call->replaceAllUsesWith(b.CreateInBoundsGEP(i8, read_slots, b.CreateMul(read_first, bytes)));
     } else {
       b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
     }
@@ -263,6 +280,11 @@ void loop_builder::split_barriers() {
     m_barrier_id[block] = unsigned(m_barriers.size()) + 1;
     m_barriers.push_back(block);
   }
+  // A barrier right after another (two calls in a row) would leave an empty region between
+  // them: give it a block of its own that only goes on to the second barrier.
+  for (BasicBlock* barrier : m_barriers)
+    if (BasicBlock* next = barrier->getSingleSuccessor(); m_barrier_id.contains(next))
+      SplitEdge(barrier, next, static_cast<DominatorTree*>(nullptr));
   // Debug records and locations would tie the loops to the body's subprogram; the loops are
   // new code (stepping through a kernel in a debugger works with SYCLONE_HOST_KERNELS=fibers).
   stripDebugInfo(*m_work);
@@ -381,7 +403,14 @@ bool loop_builder::rematerializable(Value* v, unsigned& budget) const {
     const Value* base = getUnderlyingObject(load->getPointerOperand());
     if (!load->isSimple() || (base != m_work->getArg(0) && base != m_work->getArg(1))) return false;
   } else if (auto* call = dyn_cast<CallBase>(i)) {
-    if (!isa<IntrinsicInst>(call) || !call->doesNotAccessMemory() || call->isConvergent())
+    // Group state that stays the same while the group runs (the sub-group size, local memory)
+    // becomes a value of the frame in the loops; the epoch does not stay the same.
+    Function* callee = call->getCalledFunction();
+    bool group_state =
+        callee && ((uniform_builtin(*callee) && callee->getName() != epoch_function) ||
+                   sub_group_place_builtin(*callee));
+    if (!group_state &&
+        (!isa<IntrinsicInst>(call) || !call->doesNotAccessMemory() || call->isConvergent()))
       return false;
   } else if (i->mayReadFromMemory()) {
     return false;
@@ -473,14 +502,59 @@ bool loop_builder::rewritten_after_read(AllocaInst& slot) const {
   return false;
 }
 
+// A uniform value that a region reads and then rewrites (a loop counter around a barrier) can
+// still have one slot for the group when each of the region's reads comes either before every
+// write of the region or after one, on all paths: the reads before see the value the region
+// started with, from a copy made before the region's loop (m_entry_reads), the others the slot.
+// False where a read may come before or after a write depending on the path.
+bool loop_builder::read_entry_values(AllocaInst& slot) {
+  enum : unsigned { clean = 1, dirty = 2 };
+  auto writes = [&](const Instruction& i) {
+    const auto* store = dyn_cast<StoreInst>(&i);
+    return store && store->getPointerOperand() == &slot;
+  };
+  std::vector<SmallVector<const LoadInst*, 4>> entry_reads(m_regions.size());
+  for (unsigned r = 0; r < m_regions.size(); ++r) {
+    const SetVector<BasicBlock*>& blocks = m_regions[r];
+    DenseMap<const BasicBlock*, unsigned> state{{blocks.front(), clean}};
+    SmallVector<BasicBlock*, 16> work{blocks.front()};
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      unsigned out = any_of(*b, writes) ? unsigned(dirty) : state[b];
+      for (BasicBlock* s : successors(b)) {
+        if (!blocks.contains(s)) continue;
+        unsigned& in = state[s];
+        if ((in | out) != in) {
+          in |= out;
+          work.push_back(s);
+        }
+      }
+    }
+    for (BasicBlock* b : blocks) {
+      unsigned now = state.lookup(b);
+      for (const Instruction& i : *b) {
+        if (writes(i)) now = dirty;
+        const auto* load = dyn_cast<LoadInst>(&i);
+        if (!load || load->getPointerOperand() != &slot) continue;
+        if (now == (clean | dirty)) return false;
+        if (now == clean) entry_reads[r].push_back(load);
+      }
+    }
+  }
+  for (unsigned r = 0; r < m_regions.size(); ++r)
+    for (const LoadInst* load : entry_reads[r]) m_entry_reads[r].push_back({load, &slot});
+  return true;
+}
+
 void loop_builder::place_private_memory() {
+  m_entry_reads.resize(m_regions.size());
   for (Instruction& i : m_work->getEntryBlock()) {
     auto* alloca = dyn_cast<AllocaInst>(&i);
     if (!alloca) continue;
     auto demoted = m_demoted_uniform.find(alloca);
     bool per_item;
     if (demoted != m_demoted_uniform.end()) {
-      per_item = !demoted->second || rewritten_after_read(*alloca);
+      per_item = !demoted->second || (rewritten_after_read(*alloca) && !read_entry_values(*alloca));
     } else {
       per_item = persists_across_barrier(*alloca);
     }
@@ -490,15 +564,20 @@ void loop_builder::place_private_memory() {
   }
 }
 
-Function* loop_builder::emit() {
+// The loops for one work-group. lanes = 0: a loop nest over the local range. lanes = L (the
+// sub-group size, when the innermost range is a multiple of it): a loop over the sub-groups and
+// inside it one over the L lanes of a sub-group, whose trip count is a constant, so that the
+// lane loop becomes vector code with the sub-group's slots at affine offsets.
+Function* loop_builder::emit(unsigned lanes) {
   const DataLayout& layout = m_module.getDataLayout();
   Type* i8 = Type::getInt8Ty(m_context);
   Type* i32 = Type::getInt32Ty(m_context);
   Type* i64 = Type::getInt64Ty(m_context);
   PointerType* ptr = PointerType::getUnqual(m_context);
   auto* type = FunctionType::get(ptr, {ptr}, false);
-  Function* loops = Function::Create(type, GlobalValue::InternalLinkage,
-                                     m_body.getName() + ".work_group_loops", m_module);
+  Function* loops = Function::Create(
+      type, GlobalValue::InternalLinkage,
+      m_body.getName() + ".work_group_loops" + (lanes ? ".sg" + Twine(lanes) : Twine()), m_module);
   AttrBuilder attributes(m_context, m_body.getAttributes().getFnAttrs());
   attributes.removeAttribute(Attribute::NoInline);
   attributes.removeAttribute(Attribute::AlwaysInline);
@@ -518,8 +597,9 @@ Function* loop_builder::emit() {
     range[d] = b.CreateLoad(i64, field(frame_offset::loop_range + 8 * d), "range" + Twine(d));
   Value* local_memory = b.CreateLoad(ptr, field(frame_offset::local_memory), "local_memory");
   Value* scratch = b.CreateLoad(ptr, field(frame_offset::scratch), "scratch");
-  Value* sub_group =
-      b.CreateTrunc(b.CreateLoad(i64, field(frame_offset::sub_group)), i32, "sub_group");
+  Value* sub_group_size =
+      lanes ? static_cast<Value*>(b.getInt32(lanes))
+            : b.CreateTrunc(b.CreateLoad(i64, field(frame_offset::sub_group)), i32, "sub_group");
   Value* items = b.CreateMul(b.CreateMul(range[0], range[1]), range[2], "items");
   Value* exchange = b.CreateLoad(ptr, field(frame_offset::exchange), "exchange");
   Value* exchange_set = b.CreateLoad(i64, field(frame_offset::exchange_set), "exchange_set");
@@ -543,12 +623,21 @@ Function* loop_builder::emit() {
     storage = b.CreateCall(get, {frame, offset}, "storage");
   }
   std::vector<AllocaInst*> shared;
+  DenseMap<const AllocaInst*, AllocaInst*> shared_of, entry_of; // m_work's slot -> here
   for (AllocaInst* alloca : m_shared) {
     auto* copy = b.CreateAlloca(alloca->getAllocatedType(), alloca->getArraySize());
     copy->setAlignment(alloca->getAlign());
-    copy->takeName(alloca);
+    copy->setName(alloca->getName());
     shared.push_back(copy);
+    shared_of[alloca] = copy;
   }
+  for (const auto& reads : m_entry_reads)
+    for (auto [load, slot] : reads) {
+      AllocaInst*& entry = entry_of[slot];
+      if (entry) continue;
+      entry = b.CreateAlloca(slot->getAllocatedType(), nullptr, slot->getName() + ".entry");
+      entry->setAlignment(slot->getAlign());
+    }
   AllocaInst* next = b.CreateAlloca(i32, nullptr, "next_region");
   AllocaInst* epoch = b.CreateAlloca(i64, nullptr, "epoch"); // regions run so far
   b.CreateStore(b.getInt64(0), epoch);
@@ -582,32 +671,72 @@ Function* loop_builder::emit() {
     };
     BasicBlock* start = block("region");
     which->addCase(b.getInt32(r), start);
-    BasicBlock* head[3] = {block("head0"), block("head1"), block("head2")};
     BasicBlock* body = block("work_item");
-    BasicBlock* latch[3] = {block("latch0"), block("latch1"), block("latch2")};
     BasicBlock* done = block("done");
-
+    // The loops' heads and latches, outermost first; latch.back() is where work-items leave.
+    SmallVector<BasicBlock*, 3> head, latch;
+    Value* id[3];
+    Value* linear;
+    Value* lane = nullptr;      // lanes > 0: the lane loop's variable
+    Value* sub_group = nullptr; // lanes > 0: the sub-group loop's variable
     b.SetInsertPoint(start);
+    DenseSet<const AllocaInst*> entry_copied;
+    for (auto [load, slot] : m_entry_reads[r])
+      if (entry_copied.insert(slot).second)
+        b.CreateStore(b.CreateLoad(slot->getAllocatedType(), shared_of.lookup(slot)),
+                      entry_of.lookup(slot));
     b.CreateStore(b.getInt32(~0u), lowest);
     b.CreateStore(b.getInt32(0), highest);
-    b.CreateStore(b.getInt64(0), iv[0]);
-    b.CreateBr(head[0]);
-    Value* id[3];
-    for (int d = 0; d < 3; ++d) {
-      b.SetInsertPoint(head[d]);
-      id[d] = b.CreateLoad(i64, iv[d], "id" + Twine(d));
-      BasicBlock* inner = d < 2 ? BasicBlock::Create(m_context, "enter", loops) : body;
-      b.CreateCondBr(b.CreateICmpULT(id[d], range[d]), inner, d == 0 ? done : latch[d - 1]);
-      if (d < 2) {
-        b.SetInsertPoint(inner);
-        b.CreateStore(b.getInt64(0), iv[d + 1]);
-        b.CreateBr(head[d + 1]);
+    if (lanes == 0) {
+      for (int d = 0; d < 3; ++d) {
+        head.push_back(block("head" + Twine(d)));
+        latch.push_back(block("latch" + Twine(d)));
       }
+      b.CreateStore(b.getInt64(0), iv[0]);
+      b.CreateBr(head[0]);
+      for (int d = 0; d < 3; ++d) {
+        b.SetInsertPoint(head[d]);
+        id[d] = b.CreateLoad(i64, iv[d], "id" + Twine(d));
+        BasicBlock* inner = d < 2 ? BasicBlock::Create(m_context, "enter", loops) : body;
+        b.CreateCondBr(b.CreateICmpULT(id[d], range[d]), inner, d == 0 ? done : latch[d - 1]);
+        if (d < 2) {
+          b.SetInsertPoint(inner);
+          b.CreateStore(b.getInt64(0), iv[d + 1]);
+          b.CreateBr(head[d + 1]);
+        }
+      }
+      b.SetInsertPoint(body);
+      linear = b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(id[0], range[1]), id[1]), range[2]),
+                           id[2], "linear_id");
+    } else {
+      head = {block("sub_group_head"), block("lane_head")};
+      latch = {block("sub_group_latch"), block("lane_latch")};
+      BasicBlock* enter = block("sub_group");
+      b.CreateStore(b.getInt64(0), iv[0]);
+      b.CreateBr(head[0]);
+      b.SetInsertPoint(head[0]);
+      sub_group = b.CreateLoad(i64, iv[0], "sub_group");
+      Value* count = b.CreateLShr(items, b.getInt64(Log2_32(lanes)));
+      b.CreateCondBr(b.CreateICmpULT(sub_group, count), enter, done);
+      // The sub-group's first work-item: a row of the innermost dimension holds whole
+      // sub-groups, so the other ids are the same for all lanes.
+      b.SetInsertPoint(enter);
+      Value* first = b.CreateShl(sub_group, b.getInt64(Log2_32(lanes)), "first", true, true);
+      Value* row = b.CreateUDiv(first, range[2]);
+      Value* column = b.CreateURem(first, range[2]);
+      Value* id0 = b.CreateUDiv(row, range[1]);
+      Value* id1 = b.CreateURem(row, range[1]);
+      b.CreateStore(b.getInt64(0), iv[1]);
+      b.CreateBr(head[1]);
+      b.SetInsertPoint(head[1]);
+      lane = b.CreateLoad(i64, iv[1], "lane");
+      b.CreateCondBr(b.CreateICmpULT(lane, b.getInt64(lanes)), body, latch[0]);
+      b.SetInsertPoint(body);
+      id[0] = id0;
+      id[1] = id1;
+      id[2] = b.CreateAdd(column, lane, "id2", true, true);
+      linear = b.CreateAdd(first, lane, "linear_id", true, true);
     }
-    b.SetInsertPoint(body);
-    Value* linear =
-        b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(id[0], range[1]), id[1]), range[2]), id[2],
-                    "linear_id");
     ValueToValueMapTy map;
     map[m_work->getArg(0)] = object;
     map[m_work->getArg(1)] = group;
@@ -633,9 +762,11 @@ Function* loop_builder::emit() {
     }
     Value* first = map[m_regions[r].front()];
     b.CreateBr(cast<BasicBlock>(first));
+    for (auto [load, slot] : m_entry_reads[r])
+      cast<LoadInst>(map[load])->setOperand(0, entry_of.lookup(slot));
 
     // Leaving the region: to the latch with the exit's number.
-    b.SetInsertPoint(latch[2]);
+    b.SetInsertPoint(latch.back());
     PHINode* exit = b.CreatePHI(i32, 4, "exit");
     DenseMap<BasicBlock*, BasicBlock*> to_barrier;
     for (BasicBlock* copy : copies) {
@@ -646,7 +777,7 @@ Function* loop_builder::emit() {
       Instruction* terminator = copy->getTerminator();
       if (isa<ReturnInst>(terminator)) {
         terminator->eraseFromParent();
-        BranchInst::Create(latch[2], copy);
+        BranchInst::Create(latch.back(), copy);
         exit->addIncoming(b.getInt32(end_id), copy);
         continue;
       }
@@ -656,7 +787,7 @@ Function* loop_builder::emit() {
         BasicBlock*& leave = to_barrier[target];
         if (!leave) {
           leave = BasicBlock::Create(m_context, "to_barrier", loops);
-          BranchInst::Create(latch[2], leave);
+          BranchInst::Create(latch.back(), leave);
           exit->addIncoming(b.getInt32(m_barrier_id.lookup(target)), leave);
         }
         terminator->setSuccessor(k, leave);
@@ -669,22 +800,60 @@ Function* loop_builder::emit() {
             marker && !isa<AllocaInst>(marker->getArgOperand(marker->arg_size() - 1)))
           marker->eraseFromParent();
 
+    // The sub-group's place: from the loops' own variables when a sub-group is the lane loop,
+    // else from the local linear id the header passes.
+    for (BasicBlock* copy : copies)
+      for (Instruction& i : make_early_inc_range(*copy)) {
+        auto* call = dyn_cast<CallInst>(&i);
+        Function* callee = call ? call->getCalledFunction() : nullptr;
+        if (!callee || !sub_group_place_builtin(*callee)) continue;
+        bool is_lane = callee->getName() == sub_group_lane_function;
+        IRBuilder<> at(call);
+        Value* value;
+        if (lanes) {
+          value = at.CreateTrunc(is_lane ? lane : sub_group, i32);
+        } else {
+          Value* id = call->getArgOperand(0);
+          value = is_lane ? at.CreateAnd(id, at.CreateSub(sub_group_size, at.getInt32(1)))
+                          : at.CreateLShr(id, at.CreateBinaryIntrinsic(
+                                                  Intrinsic::cttz, sub_group_size, at.getTrue()));
+        }
+        call->replaceAllUsesWith(value);
+        call->eraseFromParent();
+      }
+
+    // The innermost work-item loop carries no dependence through memory (mark_parallel).
+    MDNode* access_group = MDNode::getDistinct(m_context, {});
+
+    std::vector<Value*> variables =
+        lanes ? std::vector<Value*>{sub_group, lane} : std::vector<Value*>{id[0], id[1], id[2]};
     if (exit->getNumIncomingValues() == 0) {
       // No work-item leaves the region normally (every path ends in unreachable or resume).
       exit->eraseFromParent();
-      b.SetInsertPoint(latch[2]);
+      b.SetInsertPoint(latch.back());
       b.CreateUnreachable();
     } else {
       b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
                     lowest);
       b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
                     highest);
-      b.CreateStore(b.CreateAdd(id[2], b.getInt64(1)), iv[2]);
-      b.CreateBr(head[2]);
+      b.CreateStore(b.CreateAdd(variables.back(), b.getInt64(1)), iv[variables.size() - 1]);
+      BranchInst* back = b.CreateBr(head.back());
+      SmallVector<Metadata*, 3> properties{
+          nullptr, MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.parallel_accesses"),
+                                           access_group})};
+      // The lane loop stays a loop for the vectorizer (a constant trip count would get it
+      // unrolled first).
+      if (lanes)
+        properties.push_back(
+            MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")}));
+      MDNode* loop = MDNode::getDistinct(m_context, properties);
+      loop->replaceOperandWith(0, loop);
+      back->setMetadata(LLVMContext::MD_loop, loop);
     }
-    for (int d = 0; d < 2; ++d) {
+    for (std::size_t d = 0; d + 1 < variables.size(); ++d) {
       b.SetInsertPoint(latch[d]);
-      b.CreateStore(b.CreateAdd(id[d], b.getInt64(1)), iv[d]);
+      b.CreateStore(b.CreateAdd(variables[d], b.getInt64(1)), iv[d]);
       b.CreateBr(head[d]);
     }
     // All work-items left the region: at the same place, or the group stops.
@@ -729,7 +898,7 @@ Function* loop_builder::emit() {
       StringRef name = callee->getName();
       Value* value = name == local_memory_function     ? local_memory
                      : name == scratch_function        ? scratch
-                     : name == sub_group_size_function ? sub_group
+                     : name == sub_group_size_function ? sub_group_size
                      : name == exchange_area_function  ? exchange
                      : name == exchange_set_function   ? exchange_set
                      : name == epoch_function
@@ -742,7 +911,61 @@ Function* loop_builder::emit() {
   return loops;
 }
 
-Function* loop_builder::build() {
+// The work-items of a region run in any order as far as SYCL is concerned: what one writes and
+// another reads in the same region without atomics is a data race. So an innermost work-item
+// loop carries no dependence through memory, and once the optimizer has put private variables
+// into registers, its memory accesses join the loop's access group (llvm.loop.parallel_accesses,
+// set by emit). Not those of private memory still in the loops' own allocas, which all the
+// work-items of a region share: they keep the loop from counting as parallel.
+void mark_parallel(Function& loops, FunctionAnalysisManager& functions) {
+  LoopInfo& info = functions.getResult<LoopAnalysis>(loops);
+  auto outside_allocas = [](Value* pointer) {
+    SmallVector<const Value*, 4> objects;
+    getUnderlyingObjects(pointer, objects, nullptr, 0);
+    return none_of(objects, [](const Value* o) { return isa<AllocaInst>(o); });
+  };
+  for (Loop* loop : info.getLoopsInPreorder()) {
+    MDNode* id = loop->getLoopID();
+    MDNode* group = nullptr;
+    for (unsigned k = 1; id && k < id->getNumOperands(); ++k)
+      if (auto* property = dyn_cast<MDNode>(id->getOperand(k));
+          property && property->getNumOperands() == 2)
+        if (auto* name = dyn_cast<MDString>(property->getOperand(0));
+            name && name->getString() == "llvm.loop.parallel_accesses")
+          group = dyn_cast<MDNode>(property->getOperand(1));
+    if (!group) continue;
+    for (BasicBlock* block : loop->blocks())
+      for (Instruction& i : *block) {
+        bool parallel = false;
+        if (auto* load = dyn_cast<LoadInst>(&i))
+          parallel = load->isSimple() && outside_allocas(load->getPointerOperand());
+        else if (auto* store = dyn_cast<StoreInst>(&i))
+          parallel = store->isSimple() && outside_allocas(store->getPointerOperand());
+        else if (auto* transfer = dyn_cast<MemTransferInst>(&i))
+          parallel = !transfer->isVolatile() && outside_allocas(transfer->getDest()) &&
+                     outside_allocas(transfer->getSource());
+        else if (auto* set = dyn_cast<MemSetInst>(&i))
+          parallel = !set->isVolatile() && outside_allocas(set->getDest());
+        if (parallel) i.setMetadata(LLVMContext::MD_access_group, group);
+      }
+  }
+}
+
+// The loops checked, or the reason there are none.
+Function* checked(Function* loops) {
+  std::string problems;
+  raw_string_ostream out(problems);
+  if (!verifyFunction(*loops, &out)) return loops;
+  // SYCLONE_HOST_LOOPS_DUMP=1: the failing function, for a bug report.
+  if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '1')
+    errs() << problems << *loops;
+  loops->eraseFromParent();
+  std::string first = problems.substr(0, problems.find('\n'));
+  throw unsupported{"the loop compiler made invalid code (" + first +
+                    "); please report this kernel"};
+}
+
+Function* loop_builder::build(SmallVectorImpl<Function*>& made) {
   prepare();
   // SYCLONE_HOST_LOOPS_DUMP=2: each work-item body as the loop compiler gets it.
   if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '2')
@@ -751,19 +974,36 @@ Function* loop_builder::build() {
   demote_live_values(); // may split edges: regions after
   find_regions();
   place_private_memory();
-  Function* loops = emit();
-  std::string problems;
-  raw_string_ostream out(problems);
-  if (verifyFunction(*loops, &out)) {
-    // SYCLONE_HOST_LOOPS_DUMP=1: the failing function, for a bug report.
-    if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '1')
-      errs() << problems << *loops;
-    loops->eraseFromParent();
-    std::string first = problems.substr(0, problems.find('\n'));
-    throw unsupported{"the loop compiler made invalid code (" + first +
-                      "); please report this kernel"};
+  Function* loops = checked(emit(0));
+  made.push_back(loops);
+  if (!m_exchanges) return loops;
+  // Sub-groups as vectors: loops whose lane loop has the sub-group's size as its trip count,
+  // for the sizes the host device's primary sub-group size takes on AVX-512 and AVX CPUs,
+  // chosen at run time when the innermost local range is a multiple of the size.
+  Function* entry = Function::Create(loops->getFunctionType(), GlobalValue::InternalLinkage,
+                                     m_body.getName() + ".work_group", m_module);
+  entry->copyAttributesFrom(loops);
+  Argument* frame = entry->getArg(0);
+  IRBuilder<> b(BasicBlock::Create(m_context, "entry", entry));
+  Type* i64 = Type::getInt64Ty(m_context);
+  Value* size = b.CreateLoad(
+      i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, frame_offset::sub_group));
+  Value* innermost = b.CreateLoad(
+      i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, frame_offset::loop_range + 16));
+  for (unsigned lanes : {16u, 8u}) {
+    Function* vector = checked(emit(lanes));
+    made.push_back(vector);
+    BasicBlock* take = BasicBlock::Create(m_context, "sg" + Twine(lanes), entry);
+    BasicBlock* next = BasicBlock::Create(m_context, "next", entry);
+    Value* fits = b.CreateICmpEQ(b.CreateAnd(innermost, b.getInt64(lanes - 1)), b.getInt64(0));
+    b.CreateCondBr(b.CreateAnd(b.CreateICmpEQ(size, b.getInt64(lanes)), fits), take, next);
+    b.SetInsertPoint(take);
+    b.CreateRet(b.CreateCall(vector, {frame}));
+    b.SetInsertPoint(next);
   }
-  return loops;
+  b.CreateRet(b.CreateCall(loops, {frame}));
+  made.push_back(entry);
+  return entry;
 }
 
 } // namespace
@@ -788,10 +1028,17 @@ PreservedAnalyses work_item_loops_pass::run(Module& module, ModuleAnalysisManage
         if (!body || body->isDeclaration() || body->arg_size() != 5)
           throw unsupported{"its work-item body is not visible to the loop compiler"};
         loop_builder builder(module, *body, callers, functions);
-        Function* loops = builder.build();
+        SmallVector<Function*, 4> made;
+        Function* loops = builder.build(made);
+        // At -O2 as at -O3: the O3 simplification unswitches the loops on the uniform branches
+        // of the body (a loop's exit test, mostly), which the vectorizer needs.
+        OptimizationLevel level = m_level.getSpeedupLevel() >= 2 ? OptimizationLevel::O3 : m_level;
         FunctionPassManager simplify =
-            m_builder->buildFunctionSimplificationPipeline(m_level, ThinOrFullLTOPhase::None);
-        functions.invalidate(*loops, simplify.run(*loops, functions));
+            m_builder->buildFunctionSimplificationPipeline(level, ThinOrFullLTOPhase::None);
+        for (Function* f : made) {
+          functions.invalidate(*f, simplify.run(*f, functions));
+          mark_parallel(*f, functions);
+        }
         result = loops;
       } catch (const unsupported& why) {
         result = b.CreateGlobalString(why.reason, "loops_reason", 0, &module);

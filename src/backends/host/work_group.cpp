@@ -131,7 +131,7 @@ std::uint32_t stack_cache::acquire() {
 
 work_group_scheduler::~work_group_scheduler() {
   ::operator delete(m_local_memory, std::align_val_t(64));
-  ::operator delete(m_scratch, std::align_val_t(64));
+  release_scratch();
   ::operator delete(m_loop_storage, std::align_val_t(64));
 }
 
@@ -170,10 +170,12 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
   std::size_t sg_bytes = std::size_t(m_sg_count) * 2 * m_sg_size * slot;
   std::size_t scratch = sg_bytes + 2 * std::size_t(m_size) * slot;
   if (scratch > m_scratch_capacity) {
-    ::operator delete(m_scratch, std::align_val_t(64));
-    m_scratch = nullptr;
-    m_scratch_capacity = 0;
-    m_scratch = static_cast<std::byte*>(::operator new(scratch, std::align_val_t(64)));
+    release_scratch();
+    // Sub-group shifts read a slot up to the largest sub-group size away from their own
+    // without a test (host_group.hpp): that much padding on each side.
+    auto* block = static_cast<std::byte*>(
+        ::operator new(scratch + 2 * scratch_padding, std::align_val_t(64)));
+    m_scratch = block + scratch_padding;
     m_scratch_capacity = scratch;
   }
   m_wg_scratch = m_scratch + sg_bytes;
@@ -774,6 +776,14 @@ std::byte* __syclone_host_work_group_scratch() {
 std::uint32_t __syclone_host_sub_group_size() noexcept {
   work_group_scheduler* s = work_group_scheduler::current();
   return s ? s->sub_group_size() : 1;
+}
+
+std::uint32_t __syclone_host_sub_group_index(std::uint32_t local_linear_id) noexcept {
+  return local_linear_id >> __builtin_ctz(__syclone_host_sub_group_size());
+}
+
+std::uint32_t __syclone_host_sub_group_lane(std::uint32_t local_linear_id) noexcept {
+  return local_linear_id & (__syclone_host_sub_group_size() - 1);
 }
 
 void __syclone_host_sub_group_barrier(std::uint32_t sub_group) {

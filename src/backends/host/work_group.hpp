@@ -8,6 +8,8 @@
 
 #include "host_executor.hpp"
 
+#include <sycl/detail/device/host.hpp> // host::exchange_bytes
+
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -175,6 +177,13 @@ private:
   std::uint32_t m_sg_waiting_total = 0;
   std::byte* m_scratch = nullptr; // sub-group exchange sets, then the work-group scratch
   std::size_t m_scratch_capacity = 0;
+  // Before and after the scratch: the largest sub-group (32) of the largest slots.
+  static constexpr std::size_t scratch_padding = 32 * sycl::detail::host::exchange_bytes;
+  void release_scratch() noexcept {
+    if (m_scratch) ::operator delete(m_scratch - scratch_padding, std::align_val_t(64));
+    m_scratch = nullptr;
+    m_scratch_capacity = 0;
+  }
   std::byte* m_wg_scratch = nullptr;
   void* m_native = nullptr;                 // the stack run_groups was called on
   std::uint32_t m_current_stack = no_stack; // stack of the running fiber

@@ -29,9 +29,16 @@ SYCLONE_INLINE std::uint32_t sub_group_max_size() noexcept {
   return __syclone_host_sub_group_size();
 }
 
-// The calling work-item's sub-group: consecutive linear local ids (seed 004).
+// The calling work-item's sub-group: consecutive linear local ids (seed 004). Its index and
+// lane come from builtins the work-item loop compiler answers from its loops (where a sub-group
+// is one vector, the lane is the vector's element), so that slot addresses stay affine.
 SYCLONE_INLINE sg_info this_sub_group(std::uint32_t local_linear_id, std::uint32_t group_size) {
-  return make_sg_info(local_linear_id, group_size, sub_group_max_size());
+  std::uint32_t max_size = sub_group_max_size();
+  std::uint32_t shift = static_cast<std::uint32_t>(__builtin_ctz(max_size));
+  std::uint32_t id = __syclone_host_sub_group_index(local_linear_id);
+  std::uint32_t rest = group_size - (id << shift);
+  return {id, __syclone_host_sub_group_lane(local_linear_id), rest < max_size ? rest : max_size,
+          max_size, (group_size + max_size - 1) >> shift};
 }
 
 template <typename T>
@@ -63,13 +70,25 @@ inline T sub_group_shuffle(const sg_info& sg, T x, std::uint32_t src) {
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   return src < sg.size ? load_slot<T>(base, src) : x;
 }
+// Shifts read the slot `delta` lanes away unconditionally and keep x where that lane is outside
+// the sub-group: a read at an offset the same for all lanes, which the loops make one vector
+// load. The exchange area has max_size slots of padding on each side (work_group.cpp), and the
+// offset is clamped to max_size.
 template <typename T>
 inline T sub_group_shuffle_down(const sg_info& sg, T x, std::uint32_t delta) {
-  return sub_group_shuffle(sg, x, sg.lane + delta);
+  host_check_size<T>();
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  std::uint32_t d = delta < sg.max_size ? delta : sg.max_size;
+  T other = load_slot<T>(base + std::size_t(d) * sizeof(T), sg.lane);
+  return sg.lane + d < sg.size ? other : x;
 }
 template <typename T>
 inline T sub_group_shuffle_up(const sg_info& sg, T x, std::uint32_t delta) {
-  return sub_group_shuffle(sg, x, delta <= sg.lane ? sg.lane - delta : sg.size);
+  host_check_size<T>();
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  std::uint32_t d = delta < sg.max_size ? delta : sg.max_size;
+  T other = load_slot<T>(base - std::size_t(d) * sizeof(T), sg.lane);
+  return d <= sg.lane ? other : x;
 }
 template <typename T>
 inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
@@ -80,8 +99,13 @@ template <typename T, typename Op>
 inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
   host_check_size<T>();
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  // Over max_size slots (a constant in the loops; the padding holds the rest), combining those
+  // of the sub-group: every lane computes the same value from the same slots.
   T acc = load_slot<T>(base, 0);
-  for (std::uint32_t i = 1; i < sg.size; ++i) acc = op(acc, load_slot<T>(base, i));
+  for (std::uint32_t i = 1; i < sg.max_size; ++i) {
+    T v = load_slot<T>(base, i);
+    if (i < sg.size) acc = op(acc, v);
+  }
   return acc;
 }
 

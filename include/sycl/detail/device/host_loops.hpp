@@ -71,6 +71,12 @@ SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void __syclone_host_barrier();
 SYCLONE_EXPORT std::byte* __syclone_host_local_memory() noexcept;
 SYCLONE_EXPORT std::byte* __syclone_host_work_group_scratch();
 SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_size() noexcept;
+// The sub-group index and lane of the calling work-item, whose local linear id is the argument
+// (the compiled loops answer from their own loop variables and ignore it).
+SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_index(std::uint32_t local_linear_id) noexcept
+    __attribute__((const));
+SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_lane(std::uint32_t local_linear_id) noexcept
+    __attribute__((const));
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void
 __syclone_host_sub_group_barrier(std::uint32_t sub_group);
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*
