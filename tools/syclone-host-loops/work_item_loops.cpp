@@ -18,6 +18,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -144,6 +145,10 @@ private:
   Value* copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies);
   bool persists_across_barrier(AllocaInst& alloca) const;
   bool read_entry_values(AllocaInst& slot);
+  Value* narrowed_range(unsigned r, IRBuilder<>& b,
+                        const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
+                        const DenseMap<const AllocaInst*, AllocaInst*>& entry_of, Value* range,
+                        AllocaInst* lowest, AllocaInst* highest);
 
   Module& m_module;
   LLVMContext& m_context;
@@ -564,6 +569,106 @@ void loop_builder::place_private_memory() {
   }
 }
 
+// A region that starts with `if (local id < bound)` (the innermost id, a uniform bound: a tree
+// reduction's step), and whose other work-items go straight to the region's exit, need not visit
+// those: the innermost loop stops at the bound. Answers that bound (with the exit the others
+// take recorded in lowest/highest, once) or null. Emitted at b, before the region's loops.
+Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
+                                    const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
+                                    const DenseMap<const AllocaInst*, AllocaInst*>& entry_of,
+                                    Value* range, AllocaInst* lowest, AllocaInst* highest) {
+  BasicBlock* entry = m_regions[r].front();
+  auto* branch = dyn_cast<BranchInst>(entry->getTerminator());
+  auto* compare =
+      branch && branch->isConditional() ? dyn_cast<ICmpInst>(branch->getCondition()) : nullptr;
+  if (!compare) return nullptr;
+  // Run once per work-item: nothing in the region leads back to its start, and the start
+  // itself only computes.
+  for (BasicBlock* p : predecessors(entry))
+    if (m_regions[r].contains(p)) return nullptr;
+  for (Instruction& i : *entry)
+    if (&i != branch && (i.mayHaveSideEffects() || isa<PHINode>(i))) return nullptr;
+  // id < bound, in either operand order and either branch sense.
+  Value* id = compare->getOperand(0);
+  Value* bound = compare->getOperand(1);
+  CmpPredicate predicate = compare->getPredicate();
+  Argument* innermost = m_work->getArg(4);
+  auto is_id = [&](Value* v) {
+    if (auto* trunc = dyn_cast<TruncInst>(v); trunc && trunc->getType()->getIntegerBitWidth() >= 32)
+      v = trunc->getOperand(0);
+    return v == innermost;
+  };
+  if (!is_id(id)) {
+    std::swap(id, bound);
+    predicate = ICmpInst::getSwappedPredicate(predicate);
+  }
+  if (!is_id(id)) return nullptr;
+  BasicBlock* inside = branch->getSuccessor(0);
+  BasicBlock* outside = branch->getSuccessor(1);
+  if (predicate == ICmpInst::ICMP_UGE || predicate == ICmpInst::ICMP_SGE) {
+    std::swap(inside, outside);
+    predicate = ICmpInst::getInversePredicate(predicate);
+  }
+  if (predicate != ICmpInst::ICMP_ULT && predicate != ICmpInst::ICMP_SLT) return nullptr;
+  // The others leave at once: to a barrier, or through a block that only goes there or ends.
+  unsigned exit_id;
+  if (auto it = m_barrier_id.find(outside); it != m_barrier_id.end()) {
+    exit_id = it->second;
+  } else if (outside->size() == 1 && isa<ReturnInst>(outside->getTerminator())) {
+    exit_id = unsigned(m_barriers.size()) + 1;
+  } else if (outside->size() == 1 && outside->getSingleSuccessor() &&
+             m_barrier_id.contains(outside->getSingleSuccessor())) {
+    exit_id = m_barrier_id.lookup(outside->getSingleSuccessor());
+  } else {
+    return nullptr;
+  }
+  // The bound before the loops: a constant, or a uniform slot the region does not write.
+  Value* at_start = nullptr;
+  Value* leaf = bound;
+  SmallVector<CastInst*, 2> casts;
+  while (auto* cast = dyn_cast<CastInst>(leaf)) {
+    casts.push_back(cast);
+    leaf = cast->getOperand(0);
+  }
+  if (auto* constant = dyn_cast<Constant>(leaf)) {
+    at_start = constant;
+  } else if (auto* load = dyn_cast<LoadInst>(leaf); load && load->isSimple()) {
+    auto* slot = dyn_cast<AllocaInst>(load->getPointerOperand());
+    AllocaInst* here = slot ? shared_of.lookup(slot) : nullptr;
+    if (!here) return nullptr;
+    for (BasicBlock* block : m_regions[r])
+      for (Instruction& i : *block)
+        if (auto* store = dyn_cast<StoreInst>(&i); store && store->getPointerOperand() == slot)
+          return nullptr;
+    if (any_of(m_entry_reads[r], [&](auto& read) { return read.first == load; }))
+      here = entry_of.lookup(slot);
+    at_start = b.CreateLoad(load->getType(), here);
+  } else {
+    return nullptr;
+  }
+  for (CastInst* cast : reverse(casts))
+    at_start = b.CreateCast(cast->getOpcode(), at_start, cast->getDestTy());
+  Type* i64 = b.getInt64Ty();
+  Value* limit;
+  if (predicate == ICmpInst::ICMP_SLT) {
+    Value* positive = b.CreateBinaryIntrinsic(Intrinsic::smax, at_start,
+                                              ConstantInt::get(at_start->getType(), 0));
+    limit = b.CreateZExtOrTrunc(positive, i64);
+  } else {
+    limit = b.CreateZExtOrTrunc(at_start, i64);
+  }
+  limit = b.CreateBinaryIntrinsic(Intrinsic::umin, limit, range, nullptr, "narrowed");
+  Value* skipped = b.CreateICmpULT(limit, range);
+  Value* exit = b.getInt32(exit_id);
+  Value* low = b.CreateLoad(b.getInt32Ty(), lowest);
+  Value* high = b.CreateLoad(b.getInt32Ty(), highest);
+  b.CreateStore(b.CreateSelect(skipped, b.CreateBinaryIntrinsic(Intrinsic::umin, low, exit), low),
+                lowest);
+  b.CreateStore(b.CreateSelect(skipped, b.CreateBinaryIntrinsic(Intrinsic::umax, high, exit), high),
+                highest);
+  return limit;
+}
+
 // The loops for one work-group. lanes = 0: a loop nest over the local range. lanes = L (the
 // sub-group size, when the innermost range is a multiple of it): a loop over the sub-groups and
 // inside it one over the L lanes of a sub-group, whose trip count is a constant, so that the
@@ -593,8 +698,16 @@ Function* loop_builder::emit(unsigned lanes) {
   Value* object = b.CreateLoad(ptr, field(frame_offset::object), "object");
   Value* group = field(frame_offset::group);
   Value* range[3];
-  for (int d = 0; d < 3; ++d)
-    range[d] = b.CreateLoad(i64, field(frame_offset::loop_range + 8 * d), "range" + Twine(d));
+  // A local range is at least 1 and far below 2^31 (work-group sizes are limited by the device):
+  // with that known, ids truncated to 32 bits and widened again (the headers' linear ids) stay
+  // affine in the loop variables, so accesses indexed by them vectorize.
+  MDNode* local_size =
+      MDBuilder(m_context).createRange(APInt(64, 1), APInt(64, std::uint64_t(1) << 31));
+  for (int d = 0; d < 3; ++d) {
+    auto* load = b.CreateLoad(i64, field(frame_offset::loop_range + 8 * d), "range" + Twine(d));
+    load->setMetadata(LLVMContext::MD_range, local_size);
+    range[d] = load;
+  }
   Value* local_memory = b.CreateLoad(ptr, field(frame_offset::local_memory), "local_memory");
   Value* scratch = b.CreateLoad(ptr, field(frame_offset::scratch), "scratch");
   Value* sub_group_size =
@@ -688,6 +801,9 @@ Function* loop_builder::emit(unsigned lanes) {
     b.CreateStore(b.getInt32(~0u), lowest);
     b.CreateStore(b.getInt32(0), highest);
     if (lanes == 0) {
+      Value* innermost = range[2];
+      if (Value* bound = narrowed_range(r, b, shared_of, entry_of, range[2], lowest, highest))
+        innermost = bound;
       for (int d = 0; d < 3; ++d) {
         head.push_back(block("head" + Twine(d)));
         latch.push_back(block("latch" + Twine(d)));
@@ -698,7 +814,8 @@ Function* loop_builder::emit(unsigned lanes) {
         b.SetInsertPoint(head[d]);
         id[d] = b.CreateLoad(i64, iv[d], "id" + Twine(d));
         BasicBlock* inner = d < 2 ? BasicBlock::Create(m_context, "enter", loops) : body;
-        b.CreateCondBr(b.CreateICmpULT(id[d], range[d]), inner, d == 0 ? done : latch[d - 1]);
+        b.CreateCondBr(b.CreateICmpULT(id[d], d == 2 ? innermost : range[d]), inner,
+                       d == 0 ? done : latch[d - 1]);
         if (d < 2) {
           b.SetInsertPoint(inner);
           b.CreateStore(b.getInt64(0), iv[d + 1]);

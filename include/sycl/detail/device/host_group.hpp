@@ -159,8 +159,23 @@ inline T work_group_reduce(const wg_info& wg, T x, Op op) {
   std::memcpy(scratch + std::size_t(wg.id) * sizeof(T), &x, sizeof(T));
   __syclone_host_barrier();
   if (wg.id == 0) {
+    // Eight running results side by side (one vector operation per step once the optimizer is
+    // done), combined pairwise at the end: the order of a group reduction is unspecified
+    // (SYCL 2020 4.17.4.5), and a single chain would wait for each operation in turn.
+    constexpr std::uint32_t ways = 8;
     T acc = load_slot<T>(scratch, 0);
-    for (std::uint32_t i = 1; i < wg.size; ++i) acc = op(acc, load_slot<T>(scratch, i));
+    std::uint32_t i = 1;
+    if (wg.size >= 2 * ways) {
+      T part[ways];
+      for (std::uint32_t k = 0; k < ways; ++k) part[k] = load_slot<T>(scratch, k);
+      for (i = ways; i + ways <= wg.size; i += ways)
+        for (std::uint32_t k = 0; k < ways; ++k)
+          part[k] = op(part[k], load_slot<T>(scratch, i + k));
+      for (std::uint32_t w = ways / 2; w > 0; w /= 2)
+        for (std::uint32_t k = 0; k < w; ++k) part[k] = op(part[k], part[k + w]);
+      acc = part[0];
+    }
+    for (; i < wg.size; ++i) acc = op(acc, load_slot<T>(scratch, i));
     std::memcpy(results, &acc, sizeof(T));
   }
   __syclone_host_barrier();
