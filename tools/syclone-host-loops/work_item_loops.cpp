@@ -401,19 +401,20 @@ bool loop_builder::rematerializable(Value* v, unsigned& budget) const {
   auto* i = dyn_cast<Instruction>(v);
   if (!i || budget == 0) return false;
   --budget;
-  if (isa<PHINode>(i) || isa<AllocaInst>(i) || i->isTerminator() || i->mayHaveSideEffects() ||
-      i->getType()->isTokenTy())
+  // Group state that stays the same while the group runs (the sub-group size, local memory; not
+  // the epoch) becomes a value of the frame in the loops, and a work-item's place in its
+  // sub-group a value of the loops: such calls are computations, side effects or not.
+  auto* call = dyn_cast<CallBase>(i);
+  Function* callee = call ? call->getCalledFunction() : nullptr;
+  bool group_state = callee && ((uniform_builtin(*callee) && callee->getName() != epoch_function) ||
+                                sub_group_place_builtin(*callee));
+  if (isa<PHINode>(i) || isa<AllocaInst>(i) || i->isTerminator() ||
+      (i->mayHaveSideEffects() && !group_state) || i->getType()->isTokenTy())
     return false;
   if (auto* load = dyn_cast<LoadInst>(i)) {
     const Value* base = getUnderlyingObject(load->getPointerOperand());
     if (!load->isSimple() || (base != m_work->getArg(0) && base != m_work->getArg(1))) return false;
-  } else if (auto* call = dyn_cast<CallBase>(i)) {
-    // Group state that stays the same while the group runs (the sub-group size, local memory)
-    // becomes a value of the frame in the loops; the epoch does not stay the same.
-    Function* callee = call->getCalledFunction();
-    bool group_state =
-        callee && ((uniform_builtin(*callee) && callee->getName() != epoch_function) ||
-                   sub_group_place_builtin(*callee));
+  } else if (call) {
     if (!group_state &&
         (!isa<IntrinsicInst>(call) || !call->doesNotAccessMemory() || call->isConvergent()))
       return false;
