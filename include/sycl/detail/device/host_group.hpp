@@ -90,9 +90,19 @@ inline T sub_group_shuffle_up(const sg_info& sg, T x, std::uint32_t delta) {
   T other = load_slot<T>(base - std::size_t(d) * sizeof(T), sg.lane);
   return d <= sg.lane ? other : x;
 }
+// A power-of-two mask m pairs lane l with l + m or l - m: two reads at uniform offsets and a
+// choice per lane (two vector loads and a blend in the loops) instead of a read at l ^ m.
+// (One exchange on every path: branches around exchanges look divergent to the loop compiler.)
 template <typename T>
 inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
-  return sub_group_shuffle(sg, x, sg.lane ^ mask);
+  host_check_size<T>();
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
+  std::uint32_t src = sg.lane ^ mask;
+  if (src >= sg.size) return x;
+  if (mask >= sg.max_size || (mask & (mask - 1)) != 0) return load_slot<T>(base, src);
+  T up = load_slot<T>(base + std::size_t(mask) * sizeof(T), sg.lane);
+  T down = load_slot<T>(base - std::size_t(mask) * sizeof(T), sg.lane);
+  return (sg.lane & mask) != 0 ? down : up;
 }
 
 template <typename T, typename Op>
