@@ -4,8 +4,9 @@
 // values, in work-groups whose innermost range holds whole sub-groups (1-D 64, 2-D 4x16: the
 // lane loop is one sub-group) and in ones that do not (2-D 6x10, 1-D 40: a partial last
 // sub-group); a sum by shifts in a loop whose counter lives across the exchanges; a local-memory
-// tree whose counter lives across barriers; and a counter that a region reads before its write on
-// one path and after it on another. Every result is checked against a sequential reference.
+// tree whose counter lives across barriers; a counter that a region reads before its write on
+// one path and after it on another; and regions guarded by a local id below a bound of every
+// kind. Every result is checked against a sequential reference.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -198,6 +199,49 @@ void sums(sycl::queue& q) {
     }
 }
 
+class guarded_kernel;
+
+// Regions that start with `if (local id < bound)`: bounds from the kernel object that are
+// negative, zero, inside, equal to and beyond the group, compared signed and unsigned (the host's
+// loops run such a region only up to the bound).
+void guarded_regions(sycl::queue& q) {
+  constexpr std::size_t wg = 64, n = wg * 3;
+  struct bounds_t {
+    int v[5];
+  } bounds{{-3, 0, 17, 64, 1000}};
+  std::vector<int> out(n, -1);
+  {
+    sycl::buffer<int> b(out.data(), n);
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor o(b, h, sycl::write_only);
+      sycl::local_accessor<int> t(wg, h);
+      h.parallel_for<guarded_kernel>(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        int l = int(it.get_local_id(0));
+        t[l] = 0;
+        for (int round = 0; round < 5; ++round) {
+          sycl::group_barrier(it.get_group());
+          if (l < bounds.v[round]) t[l] += round + 1;
+        }
+        sycl::group_barrier(it.get_group());
+        std::size_t ul = it.get_local_id(0);
+        if (ul < std::size_t(bounds.v[3] / 2)) t[ul] += 100;
+        sycl::group_barrier(it.get_group());
+        o[it.get_global_id(0)] = t[(l + 1) % int(wg)];
+      });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    int l = int((i + 1) % wg), expect = l < 32 ? 100 : 0;
+    for (int round = 0; round < 5; ++round)
+      if (l < bounds.v[round]) expect += round + 1;
+    if (out[i] != expect) {
+      std::printf("FAIL guarded regions, item %zu: %d, expected %d\n", i, out[i], expect);
+      ++failures;
+      return;
+    }
+  }
+}
+
 template <std::uint32_t S>
 void at_size(sycl::queue& q) {
   shifts<S, int, 1>(q, sycl::range<1>(256), sycl::range<1>(64));
@@ -218,6 +262,7 @@ int main() {
   if (has(8)) at_size<8>(q);
   if (has(16)) at_size<16>(q);
   if (has(32)) at_size<32>(q);
+  guarded_regions(q);
   if (failures == 0) std::printf("sub_group_vectors: all passed\n");
   return failures != 0;
 }

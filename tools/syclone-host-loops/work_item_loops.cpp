@@ -148,7 +148,9 @@ private:
   Value* narrowed_range(unsigned r, IRBuilder<>& b,
                         const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                         const DenseMap<const AllocaInst*, AllocaInst*>& entry_of, Value* range,
-                        AllocaInst* lowest, AllocaInst* highest);
+                        Value* object, Value* group, AllocaInst* lowest, AllocaInst* highest);
+  Value* invariant_copy(Value* v, IRBuilder<>& b, Value* object, Value* group,
+                        unsigned budget) const;
 
   Module& m_module;
   LLVMContext& m_context;
@@ -570,6 +572,36 @@ void loop_builder::place_private_memory() {
   }
 }
 
+// A copy at b of the body's value v when it is computed from constants, the kernel object and
+// the group id alone (loads from those, arithmetic): null otherwise or beyond `budget`
+// instructions.
+Value* loop_builder::invariant_copy(Value* v, IRBuilder<>& b, Value* object, Value* group,
+                                    unsigned budget) const {
+  if (isa<Constant>(v)) return v;
+  if (v == m_work->getArg(0)) return object;
+  if (v == m_work->getArg(1)) return group;
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i || budget == 0 || isa<PHINode>(i) || isa<CallBase>(i) || i->mayHaveSideEffects() ||
+      i->isTerminator() || isa<AllocaInst>(i))
+    return nullptr;
+  if (auto* load = dyn_cast<LoadInst>(i)) {
+    const Value* base = getUnderlyingObject(load->getPointerOperand());
+    if (!load->isSimple() || (base != m_work->getArg(0) && base != m_work->getArg(1)))
+      return nullptr;
+  } else if (i->mayReadFromMemory()) {
+    return nullptr;
+  }
+  SmallVector<Value*, 4> operands;
+  for (Value* operand : i->operands()) {
+    Value* copy = invariant_copy(operand, b, object, group, budget - 1);
+    if (!copy) return nullptr;
+    operands.push_back(copy);
+  }
+  Instruction* copy = i->clone();
+  for (unsigned k = 0; k < operands.size(); ++k) copy->setOperand(k, operands[k]);
+  return b.Insert(copy);
+}
+
 // A region that starts with `if (local id < bound)` (the innermost id, a uniform bound: a tree
 // reduction's step), and whose other work-items go straight to the region's exit, need not visit
 // those: the innermost loop stops at the bound. Answers that bound (with the exit the others
@@ -577,7 +609,8 @@ void loop_builder::place_private_memory() {
 Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
                                     const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                                     const DenseMap<const AllocaInst*, AllocaInst*>& entry_of,
-                                    Value* range, AllocaInst* lowest, AllocaInst* highest) {
+                                    Value* range, Value* object, Value* group, AllocaInst* lowest,
+                                    AllocaInst* highest) {
   BasicBlock* entry = m_regions[r].front();
   auto* branch = dyn_cast<BranchInst>(entry->getTerminator());
   auto* compare =
@@ -644,6 +677,8 @@ Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
     if (any_of(m_entry_reads[r], [&](auto& read) { return read.first == load; }))
       here = entry_of.lookup(slot);
     at_start = b.CreateLoad(load->getType(), here);
+  } else if (Value* computed = invariant_copy(leaf, b, object, group, 16)) {
+    at_start = computed; // from the kernel object (a kernel argument) and the group id
   } else {
     return nullptr;
   }
@@ -803,7 +838,8 @@ Function* loop_builder::emit(unsigned lanes) {
     b.CreateStore(b.getInt32(0), highest);
     if (lanes == 0) {
       Value* innermost = range[2];
-      if (Value* bound = narrowed_range(r, b, shared_of, entry_of, range[2], lowest, highest))
+      if (Value* bound =
+              narrowed_range(r, b, shared_of, entry_of, range[2], object, group, lowest, highest))
         innermost = bound;
       for (int d = 0; d < 3; ++d) {
         head.push_back(block("head" + Twine(d)));
