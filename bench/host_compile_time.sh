@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the work-item loop compiler adds to the host compile (issue 29: at most 1.2x): each source
 # is compiled for the host device (-fsycl-targets=host -O2 -c) by syclone++'s own clang command
-# with the pass plugin and without it (the same command, less -fpass-plugin), best of REPS each,
-# one after the other on an otherwise idle machine.
+# with the pass plugin and without it (the same command, less -fpass-plugin): the best CPU time
+# (user + system) of REPS compiles each, which a busy machine disturbs less than wall time.
 # Usage: bench/host_compile_time.sh [reps] source...   (after scripts/setup.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,18 +11,15 @@ reps=${1:-3}
 shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-best() { # command... -> best wall time in seconds
-  local best=999999 t0 t1
+best() { # command... -> the best CPU time (user + system, seconds) of the compile
+  local best=999999 t
   for _ in $(seq "$reps"); do
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    t1=$(date +%s.%N)
-    best=$(awk -v a="$best" -v b="$(awk -v x="$t0" -v y="$t1" 'BEGIN{print y-x}')" \
-      'BEGIN{print (b < a) ? b : a}')
+    t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | awk '{print $1 + $2}')
+    best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (b < a) ? b : a}')
   done
   echo "$best"
 }
-printf '%-40s %10s %10s %7s\n' source "with (s)" "without" ratio
+printf '%-40s %10s %10s %7s\n' source "with (s)" "without" ratio  # CPU seconds
 total_with=0
 total_without=0
 for source in "$@"; do
