@@ -26,8 +26,9 @@ def main():
     args = parser.parse_args()
     runs, section, title = {}, None, ""
     for line in open(args.log):
-        if line.startswith("device:"):
+        if line.startswith("device:") and "mode " in line:
             mode = line.rsplit("mode ", 1)[1].strip()
+            mode = "loops" if mode == "report" else mode  # loops that report fallbacks
             if mode in runs:
                 break  # the next problem size
             section, title = runs.setdefault(mode, {}), line.split(",")[1].strip()

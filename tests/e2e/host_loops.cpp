@@ -2,8 +2,9 @@
 // loops and branches, a whole group returning early, private arrays and structs live across
 // barriers, local memory reused across barriers, group algorithms in loops, sub-group functions at
 // every size the device has (through the property and [[sycl::reqd_sub_group_size]]), 1024
-// work-items per group with a large private footprint, a kernel that stays on fibers and says
-// why (SYCLONE_HOST_KERNELS=report), and a barrier only part of a group reaches: an asynchronous
+// work-items per group with a large private footprint, kernels that stay on fibers and say
+// why (SYCLONE_HOST_KERNELS=report: a sub-group function only some sub-groups reach, a
+// sycl::stream), and a barrier only part of a group reaches: an asynchronous
 // errc::kernel naming the kernel, after which the queue still works. Every result is checked
 // against a sequential reference; e2e.host_loops.fibers runs the same kernels on fibers.
 // SYCLONE_E2E_HOST_ONLY (the report and the divergent barrier are host behaviour).
@@ -295,6 +296,23 @@ void fallback(sycl::queue& q) {
   EXPECT(out[0] > 1 && out[wg - 1] == 1 && out[0] == out[wg]);
 }
 
+class streaming_kernel;
+
+// A kernel that writes to a sycl::stream runs on fibers (each work-item's stream state lives on
+// its fiber) and says so under SYCLONE_HOST_KERNELS=report.
+void streaming(sycl::queue& q) {
+  int* out = sycl::malloc_shared<int>(64, q);
+  q.submit([&](sycl::handler& h) {
+     sycl::stream s(1024, 64, h);
+     h.parallel_for<streaming_kernel>(sycl::nd_range<1>(64, 32), [=](sycl::nd_item<1> it) {
+       out[it.get_global_id(0)] = sycl::reduce_over_group(it.get_group(), 1, sycl::plus<int>());
+       if (it.get_global_id(0) == 0) s << "streaming kernel ran" << sycl::endl;
+     });
+   }).wait();
+  for (int i = 0; i < 64; ++i) EXPECT(out[i] == 32);
+  sycl::free(out, q);
+}
+
 class divergent_kernel;
 
 void divergent_barrier() {
@@ -368,6 +386,7 @@ int main() {
   }
   large_groups(q);
   fallback(q);
+  streaming(q);
   if (loops) divergent_barrier();
   if (fd >= 0) {
     std::fflush(stderr);
@@ -382,6 +401,8 @@ int main() {
     for (std::size_t at = 0; (at = text.find("as fibers:", at)) != std::string::npos; ++at) ++lines;
     EXPECT(lines >= 1);
     EXPECT(text.find("fallback_kernel") != std::string::npos);
+    EXPECT(text.find("streaming_kernel` as fibers: it writes to a sycl::stream") !=
+           std::string::npos);
     EXPECT(text.find("uniform_loop") == std::string::npos);
     EXPECT(text.find("local_reuse") == std::string::npos);
     EXPECT(text.find("large_groups") == std::string::npos);

@@ -143,6 +143,26 @@ work_group_scheduler* work_group_scheduler::exchange_current(work_group_schedule
   return std::exchange(tl_current, s);
 }
 
+namespace {
+
+// Kernels that run on fibers although the loop compiler may have made loops for them, and
+// kernels whose host compile made none, by run_group: reported once each.
+struct fallback_registry {
+  std::mutex mutex;
+  std::unordered_set<const void*> reported;
+};
+
+void report_fallback(const nd_range_launch& launch, const char* reason) {
+  if (kernel_mode_setting() != kernel_mode::report) return;
+  static auto* registry = new fallback_registry(); // never destroyed: launches may come late
+  std::lock_guard lock(registry->mutex);
+  if (!registry->reported.insert(reinterpret_cast<const void*>(launch.run_group)).second) return;
+  std::fprintf(stderr, "syclone: host device runs the work-items of kernel `%s` as fibers: %s\n",
+               launch.name ? launch.name : "(unnamed)", reason);
+}
+
+} // namespace
+
 void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind kind,
                                  std::uint64_t seed) {
   m_launch = &launch;
@@ -183,6 +203,9 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
   // own formatting state) and the fiber reference mode keep fibers.
   m_loops = launch.run_group && !m_shuffled && !launch.work_item_streams &&
             kernel_mode_setting() != kernel_mode::fibers;
+  if (launch.run_group && launch.work_item_streams)
+    report_fallback(launch, "it writes to a sycl::stream (each work-item's stream state lives on "
+                            "its fiber)");
   if (m_shuffled) m_order.resize(m_size);
   // SYCL 2020 4.7.6.11: local memory is per work-group; a thread runs one group at a time, so
   // one block per thread (and nesting level), reused, 64-byte aligned like the CUDA side.
@@ -221,25 +244,6 @@ bool work_group_scheduler::start_group() noexcept {
   }
   return true;
 }
-
-namespace {
-
-// Kernels whose host compile made no loops, by run_group: reported once each.
-struct fallback_registry {
-  std::mutex mutex;
-  std::unordered_set<const void*> reported;
-};
-
-void report_fallback(const nd_range_launch& launch, const char* reason) {
-  if (kernel_mode_setting() != kernel_mode::report) return;
-  static auto* registry = new fallback_registry(); // never destroyed: launches may come late
-  std::lock_guard lock(registry->mutex);
-  if (!registry->reported.insert(reinterpret_cast<const void*>(launch.run_group)).second) return;
-  std::fprintf(stderr, "syclone: host device runs the work-items of kernel `%s` as fibers: %s\n",
-               launch.name ? launch.name : "(unnamed)", reason);
-}
-
-} // namespace
 
 bool work_group_scheduler::run_groups_as_loops(std::size_t begin, std::size_t end) {
   sycl::detail::host::group_frame frame{};
