@@ -345,8 +345,10 @@ void loop_builder::demote_live_values() {
   // meet at either, so the kernel stays on fibers.
   for (BasicBlock* barrier : m_barriers)
     if (uniform.is_divergent(barrier))
-      throw unsupported{"a barrier or group function lies on a path that only some work-items "
-                        "of a group may take (a branch on a work-item's value before it, or the "
+      throw unsupported{"a barrier or group function (" +
+                        m_barrier_names[m_barrier_id.lookup(barrier) - 1] +
+                        ") lies on a path that only some work-items of a group may take (a "
+                        "branch on a work-item's value before it, or the "
                         "optimizer copied it into such paths)"};
   SmallVector<Instruction*, 32> live;
   for (BasicBlock& b : *m_work)
