@@ -1,16 +1,18 @@
 // Sub-group shifts, shuffles and reductions in the shapes the host device's work-item loop
 // compiler runs as vectors (issue 29): at each sub-group size the device has, shifts by every
 // kind of distance (0, 1, 3, size - 1, size, beyond) in both directions, of 4-, 8- and 24-byte
-// values, in work-groups whose innermost range holds whole sub-groups (1-D 64, 2-D 4x16: the
-// lane loop is one sub-group) and in ones that do not (2-D 6x10, 1-D 40: a partial last
-// sub-group); a sum by shifts in a loop whose counter lives across the exchanges; a local-memory
-// tree whose counter lives across barriers; a counter that a region reads before its write on
-// one path and after it on another; and regions guarded by a local id below a bound of every
-// kind. Every result is checked against a sequential reference.
+// values and of bools (no bytes but their own sub-group's may be read as a bool: UBSan), in
+// work-groups whose innermost range holds whole sub-groups (1-D 64, 2-D 4x16: the lane loop is one
+// sub-group) and in ones that do not (2-D 6x10, 1-D 40: a partial last sub-group); a sum by shifts
+// in a loop whose counter lives across the exchanges; a local-memory tree whose counter lives
+// across barriers; a counter that a region reads before its write on one path and after it on
+// another; and regions guarded by a local id below a bound of every kind. Every result is checked
+// against a sequential reference.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 namespace syclex = sycl::ext::oneapi::experimental;
@@ -42,9 +44,11 @@ template <std::uint32_t S, typename T, int D>
 void shifts(sycl::queue& q, sycl::range<D> global, sycl::range<D> local) {
   constexpr int per_item = 2 * (std::size(distances) + 2);
   const std::size_t n = global.size();
-  std::vector<T> out(n * per_item, make<T>(-7));
+  // (Not std::vector, which packs bools.)
+  std::unique_ptr<T[]> out(new T[n * per_item]);
+  std::fill_n(out.get(), n * per_item, make<T>(-7));
   {
-    sycl::buffer<T> b(out.data(), out.size());
+    sycl::buffer<T> b(out.get(), n * per_item);
     q.submit([&](sycl::handler& h) {
       sycl::accessor o(b, h, sycl::write_only);
       h.parallel_for<shift_kernel<S, T, D>>(sycl::nd_range<D>(global, local),
@@ -247,6 +251,7 @@ void at_size(sycl::queue& q) {
   shifts<S, int, 1>(q, sycl::range<1>(256), sycl::range<1>(64));
   shifts<S, double, 1>(q, sycl::range<1>(256), sycl::range<1>(64));
   shifts<S, triple, 1>(q, sycl::range<1>(128), sycl::range<1>(64));
+  shifts<S, bool, 1>(q, sycl::range<1>(128), sycl::range<1>(64));
   shifts<S, int, 1>(q, sycl::range<1>(120), sycl::range<1>(40));
   shifts<S, float, 2>(q, sycl::range<2>(8, 32), sycl::range<2>(4, 16));
   shifts<S, int, 2>(q, sycl::range<2>(12, 20), sycl::range<2>(6, 10));

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::host {
@@ -40,6 +41,14 @@ SYCLONE_INLINE sg_info this_sub_group(std::uint32_t local_linear_id, std::uint32
   return {id, __syclone_host_sub_group_lane(local_linear_id), rest < max_size ? rest : max_size,
           max_size, (group_size + max_size - 1) >> shift};
 }
+
+// Whether every bit pattern is a value of T: such values may be read from slots outside the
+// sub-group (padding, other sub-groups) and then not used, without a test before the read (the
+// loops make such reads vector loads). A bool or an enum read from arbitrary bytes is undefined
+// behaviour (UBSan reports it), so those read only their own sub-group's slots.
+template <typename T>
+inline constexpr bool any_bits_valid =
+    (std::is_integral_v<T> && !std::is_same_v<T, bool>) || std::is_floating_point_v<T>;
 
 template <typename T>
 inline void host_check_size() {
@@ -73,22 +82,28 @@ inline T sub_group_shuffle(const sg_info& sg, T x, std::uint32_t src) {
 // Shifts read the slot `delta` lanes away unconditionally and keep x where that lane is outside
 // the sub-group: a read at an offset the same for all lanes, which the loops make one vector
 // load. The exchange area has max_size slots of padding on each side (work_group.cpp), and the
-// offset is clamped to max_size.
+// offset is clamped to max_size. (Not for types with invalid bit patterns: any_bits_valid.)
 template <typename T>
 inline T sub_group_shuffle_down(const sg_info& sg, T x, std::uint32_t delta) {
   host_check_size<T>();
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t d = delta < sg.max_size ? delta : sg.max_size;
+  bool inside = sg.lane + d < sg.size;
+  if constexpr (!any_bits_valid<T>)
+    if (!inside) return x;
   T other = load_slot<T>(base + std::size_t(d) * sizeof(T), sg.lane);
-  return sg.lane + d < sg.size ? other : x;
+  return inside ? other : x;
 }
 template <typename T>
 inline T sub_group_shuffle_up(const sg_info& sg, T x, std::uint32_t delta) {
   host_check_size<T>();
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t d = delta < sg.max_size ? delta : sg.max_size;
+  bool inside = d <= sg.lane;
+  if constexpr (!any_bits_valid<T>)
+    if (!inside) return x;
   T other = load_slot<T>(base - std::size_t(d) * sizeof(T), sg.lane);
-  return d <= sg.lane ? other : x;
+  return inside ? other : x;
 }
 // A power-of-two mask m pairs lane l with l + m or l - m: two reads at uniform offsets and a
 // choice per lane (two vector loads and a blend in the loops) instead of a read at l ^ m.
@@ -99,7 +114,8 @@ inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t src = sg.lane ^ mask;
   if (src >= sg.size) return x;
-  if (mask >= sg.max_size || (mask & (mask - 1)) != 0) return load_slot<T>(base, src);
+  if (!any_bits_valid<T> || mask >= sg.max_size || (mask & (mask - 1)) != 0)
+    return load_slot<T>(base, src);
   T up = load_slot<T>(base + std::size_t(mask) * sizeof(T), sg.lane);
   T down = load_slot<T>(base - std::size_t(mask) * sizeof(T), sg.lane);
   return (sg.lane & mask) != 0 ? down : up;
@@ -112,9 +128,13 @@ inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
   // Over max_size slots (a constant in the loops; the padding holds the rest), combining those
   // of the sub-group: every lane computes the same value from the same slots.
   T acc = load_slot<T>(base, 0);
-  for (std::uint32_t i = 1; i < sg.max_size; ++i) {
-    T v = load_slot<T>(base, i);
-    if (i < sg.size) acc = op(acc, v);
+  if constexpr (any_bits_valid<T>) {
+    for (std::uint32_t i = 1; i < sg.max_size; ++i) {
+      T v = load_slot<T>(base, i);
+      if (i < sg.size) acc = op(acc, v);
+    }
+  } else {
+    for (std::uint32_t i = 1; i < sg.size; ++i) acc = op(acc, load_slot<T>(base, i));
   }
   return acc;
 }
