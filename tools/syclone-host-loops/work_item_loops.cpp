@@ -141,16 +141,15 @@ private:
 
   bool crosses_barrier(Instruction& def) const;
   bool rewritten_after_read(AllocaInst& slot) const;
-  bool rematerializable(Value* v, unsigned& budget) const;
-  Value* copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies);
+  bool rematerializable(Value* v, unsigned& budget, bool ids = true) const;
+  Value* copy_before(Value* v, BasicBlock* block, BasicBlock::iterator at,
+                     DenseMap<Value*, Value*>& copies);
   bool persists_across_barrier(AllocaInst& alloca) const;
   bool read_entry_values(AllocaInst& slot);
   Value* narrowed_range(unsigned r, IRBuilder<>& b,
                         const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                         const DenseMap<const AllocaInst*, AllocaInst*>& entry_of, Value* range,
                         Value* object, Value* group, AllocaInst* lowest, AllocaInst* highest);
-  Value* invariant_copy(Value* v, IRBuilder<>& b, Value* object, Value* group,
-                        unsigned budget) const;
 
   Module& m_module;
   LLVMContext& m_context;
@@ -371,7 +370,7 @@ void loop_builder::demote_live_values() {
       Instruction* at = use_point(use);
       if (at->getParent() == i->getParent()) continue;
       DenseMap<Value*, Value*> copies;
-      use.set(copy_before(i, at, copies));
+      use.set(copy_before(i, at->getParent(), at->getIterator(), copies));
     }
   }
   for (Instruction* i : kept) {
@@ -400,8 +399,10 @@ void loop_builder::demote_live_values() {
 // Whether `v` can be computed again wherever it is used: arguments, constants and arithmetic
 // without side effects on them, including loads of the kernel object and the group id, which
 // nothing writes while the kernel runs. At most `budget` instructions.
-bool loop_builder::rematerializable(Value* v, unsigned& budget) const {
-  if (isa<Argument>(v) || isa<Constant>(v)) return true;
+// ids = false: nor from the work-item's ids (the value is the same for the whole group).
+bool loop_builder::rematerializable(Value* v, unsigned& budget, bool ids) const {
+  if (auto* argument = dyn_cast<Argument>(v)) return ids || argument->getArgNo() < 2;
+  if (isa<Constant>(v)) return true;
   auto* i = dyn_cast<Instruction>(v);
   if (!i || budget == 0) return false;
   --budget;
@@ -426,19 +427,20 @@ bool loop_builder::rematerializable(Value* v, unsigned& budget) const {
     return false;
   }
   for (Value* operand : i->operands())
-    if (!rematerializable(operand, budget)) return false;
+    if (!rematerializable(operand, budget, ids)) return false;
   return true;
 }
 
 // A copy of the expression `v` (rematerializable) computed right before `at`.
-Value* loop_builder::copy_before(Value* v, Instruction* at, DenseMap<Value*, Value*>& copies) {
+Value* loop_builder::copy_before(Value* v, BasicBlock* block, BasicBlock::iterator at,
+                                 DenseMap<Value*, Value*>& copies) {
+  if (Value* done = copies.lookup(v)) return done;
   auto* i = dyn_cast<Instruction>(v);
   if (!i) return v;
-  if (Value* done = copies.lookup(v)) return done;
   Instruction* copy = i->clone();
-  copy->insertBefore(at->getIterator());
+  copy->insertInto(block, at);
   for (unsigned k = 0; k < copy->getNumOperands(); ++k)
-    copy->setOperand(k, copy_before(i->getOperand(k), copy, copies));
+    copy->setOperand(k, copy_before(i->getOperand(k), block, copy->getIterator(), copies));
   copies[v] = copy;
   return copy;
 }
@@ -574,36 +576,6 @@ void loop_builder::place_private_memory() {
   }
 }
 
-// A copy at b of the body's value v when it is computed from constants, the kernel object and
-// the group id alone (loads from those, arithmetic): null otherwise or beyond `budget`
-// instructions.
-Value* loop_builder::invariant_copy(Value* v, IRBuilder<>& b, Value* object, Value* group,
-                                    unsigned budget) const {
-  if (isa<Constant>(v)) return v;
-  if (v == m_work->getArg(0)) return object;
-  if (v == m_work->getArg(1)) return group;
-  auto* i = dyn_cast<Instruction>(v);
-  if (!i || budget == 0 || isa<PHINode>(i) || isa<CallBase>(i) || i->mayHaveSideEffects() ||
-      i->isTerminator() || isa<AllocaInst>(i))
-    return nullptr;
-  if (auto* load = dyn_cast<LoadInst>(i)) {
-    const Value* base = getUnderlyingObject(load->getPointerOperand());
-    if (!load->isSimple() || (base != m_work->getArg(0) && base != m_work->getArg(1)))
-      return nullptr;
-  } else if (i->mayReadFromMemory()) {
-    return nullptr;
-  }
-  SmallVector<Value*, 4> operands;
-  for (Value* operand : i->operands()) {
-    Value* copy = invariant_copy(operand, b, object, group, budget - 1);
-    if (!copy) return nullptr;
-    operands.push_back(copy);
-  }
-  Instruction* copy = i->clone();
-  for (unsigned k = 0; k < operands.size(); ++k) copy->setOperand(k, operands[k]);
-  return b.Insert(copy);
-}
-
 // A region that starts with `if (local id < bound)` (the innermost id, a uniform bound: a tree
 // reduction's step), and whose other work-items go straight to the region's exit, need not visit
 // those: the innermost loop stops at the bound. Answers that bound (with the exit the others
@@ -679,8 +651,10 @@ Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
     if (any_of(m_entry_reads[r], [&](auto& read) { return read.first == load; }))
       here = entry_of.lookup(slot);
     at_start = b.CreateLoad(load->getType(), here);
-  } else if (Value* computed = invariant_copy(leaf, b, object, group, 16)) {
-    at_start = computed; // from the kernel object (a kernel argument) and the group id
+  } else if (unsigned budget = 16; rematerializable(leaf, budget, /*ids=*/false)) {
+    // From the kernel object (a kernel argument) and the group id.
+    DenseMap<Value*, Value*> copies{{m_work->getArg(0), object}, {m_work->getArg(1), group}};
+    at_start = copy_before(leaf, b.GetInsertBlock(), b.GetInsertPoint(), copies);
   } else {
     return nullptr;
   }
