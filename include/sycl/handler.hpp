@@ -419,10 +419,12 @@ private:
       l.local[d] = local[d];
     }
     l.run_item = &object_t::run_item;
+    constexpr std::uint32_t sub_group =
+        detail::note_sub_group_size<name_t, KernelType, Properties>();
 #if !SYCLONE_DEVICE
-    l.run_group = &detail::host_run_group<Dimensions, object_t>;
+    l.run_group = &detail::host_run_group<Dimensions, object_t, sub_group>;
 #endif
-    l.required_sub_group_size = detail::note_sub_group_size<name_t, KernelType, Properties>();
+    l.required_sub_group_size = sub_group;
     set_kernel(std::move(l));
   }
 

@@ -409,6 +409,31 @@ SRC
   awk '/^define internal .*work_group_loops.sg8/,/^}/' shift.ll >sg8.ll
   expect_in sg8.ll "load <8 x float>" "fadd <8 x float>"
   expect_not_in sg8.ll "masked.gather" "__syclone_host_sub_group"
+  # A sub-group size the launch's properties require: loops for that size alone (32 here, which
+  # the primary sizes do not cover). The reduction there is a tree over the sub-group's slots,
+  # computed where the leader writes it, and the leader-only region visits one lane per
+  # sub-group (no per-lane chain of 31 selects).
+  cat >leader.cpp <<'SRC'
+#include <sycl/sycl.hpp>
+namespace syclex = sycl::ext::oneapi::experimental;
+void leader(sycl::queue& q, const float* in, float* out) {
+  q.parallel_for(sycl::nd_range<1>(1024, 64), syclex::properties{syclex::sub_group_size<32>},
+                 [=](sycl::nd_item<1> it) {
+                   sycl::sub_group sg = it.get_sub_group();
+                   float s = sycl::reduce_over_group(sg, in[it.get_global_id(0)], sycl::plus<>());
+                   if (sg.leader()) out[it.get_global_id(0) / 32] = s;
+                 });
+}
+SRC
+  "$S" -fsycl-targets=host -O2 -mavx2 -fno-sanitize=all -fsycl-host-only -S -emit-llvm leader.cpp \
+    -o leader.ll
+  expect_in leader.ll "^define internal .*\\.work_group_loops\\.sg32\\(ptr"
+  expect_not_in leader.ll "\\.work_group_loops\\.sg16\\(ptr" "\\.work_group_loops\\.sg8\\(ptr"
+  awk '/^define internal .*work_group_loops.sg32/,/^}/' leader.ll >sg32.ll
+  expect_in sg32.ll "fadd"
+  expect_not_in sg32.ll "select i1 .*float"
+  # One lane loop of 32 (the first region's, which writes the slots); the leader's region has none.
+  [ "$(grep -c "icmp eq i64 .*, 32$" sg32.ll)" = 1 ] || fail "the leader's region loops over the lanes"
   ;;
 
 opencl_headers)

@@ -6,8 +6,9 @@
 // sub-group) and in ones that do not (2-D 6x10, 1-D 40: a partial last sub-group); a sum by shifts
 // in a loop whose counter lives across the exchanges; a local-memory tree whose counter lives
 // across barriers; a counter that a region reads before its write on one path and after it on
-// another; and regions guarded by a local id below a bound of every kind. Every result is checked
-// against a sequential reference.
+// another; regions guarded by a local id below a bound of every kind; every sub-group collective
+// at every size (the loops for a size the kernel requires); and one kernel type launched with two
+// sizes. Every result is checked against a sequential reference.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -246,8 +247,137 @@ void guarded_regions(sycl::queue& q) {
   }
 }
 
+template <std::uint32_t S, int Shape>
+class collectives_kernel;
+
+// Every sub-group collective the host runs as vector code, at size S, in work-groups of whole
+// sub-groups (64) and with a partial last one (40): reductions (sums, maxima, bitwise and
+// logical), inclusive and exclusive scans, votes, broadcasts, selects, butterflies whose mask is
+// a loop counter living across the exchanges, and results written by the leader alone or by the
+// lanes below a bound taken from the kernel object (the host's loops visit only those lanes).
+template <std::uint32_t S, int Shape>
+void collectives(sycl::queue& q, std::size_t wg) {
+  constexpr int per_item = 12;
+  const std::size_t n = wg * 3;
+  struct params_t {
+    std::uint32_t bound;
+  } params{S > 2 ? S / 2 - 1 : 1};
+  std::vector<int> out(n * per_item, -7);
+  {
+    sycl::buffer<int> b(out.data(), out.size());
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor o(b, h, sycl::write_only);
+      h.parallel_for<collectives_kernel<S, Shape>>(
+          sycl::nd_range<1>(n, wg), syclex::properties{syclex::sub_group_size<S>},
+          [=](sycl::nd_item<1> it) {
+            sycl::sub_group sg = it.get_sub_group();
+            std::size_t gid = it.get_global_id(0), at = gid * per_item;
+            int v = int(gid % 23) - 5;
+            std::uint32_t lane = sg.get_local_linear_id();
+            o[at + 0] = sycl::reduce_over_group(sg, v, sycl::plus<int>());
+            o[at + 1] = sycl::reduce_over_group(sg, v, sycl::maximum<int>());
+            o[at + 2] = sycl::reduce_over_group(sg, 1 << (gid % 7), sycl::bit_or<int>());
+            o[at + 3] = sycl::reduce_over_group(sg, v > -4, sycl::logical_and<bool>());
+            o[at + 4] = sycl::inclusive_scan_over_group(sg, v, sycl::plus<int>());
+            o[at + 5] = sycl::exclusive_scan_over_group(sg, v, sycl::plus<int>());
+            o[at + 6] = sycl::any_of_group(sg, v == 7) + 2 * sycl::all_of_group(sg, v < 17);
+            o[at + 7] = sycl::group_broadcast(sg, v, sg.get_local_linear_range() - 1);
+            o[at + 8] = sycl::select_from_group(sg, v, (lane * 5 + 3) % S);
+            int x = v;
+            for (std::uint32_t m = 1; m < sg.get_max_local_range()[0]; m *= 2)
+              x += sycl::permute_group_by_xor(sg, x, m);
+            o[at + 9] = x;
+            float f = sycl::reduce_over_group(sg, float(v), sycl::plus<float>());
+            if (sg.leader()) o[at + 10] = int(f);
+            int bounded = sycl::inclusive_scan_over_group(sg, v, sycl::maximum<int>());
+            if (lane < params.bound) o[at + 11] = bounded;
+          });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t local = i % wg, lane = local % S, first = i - lane;
+    std::size_t size = std::min<std::size_t>(S, wg - (local - lane));
+    auto value = [](std::size_t g) { return int(g % 23) - 5; };
+    int sum = 0, max = -100, bits = 0, scan_max = -100;
+    bool all_above = true, any7 = false, all17 = true;
+    int inclusive = 0, exclusive = 0;
+    for (std::size_t k = 0; k < size; ++k) {
+      int w = value(first + k);
+      sum += w;
+      max = std::max(max, w);
+      bits |= 1 << ((first + k) % 7);
+      all_above = all_above && w > -4;
+      any7 = any7 || w == 7;
+      all17 = all17 && w < 17;
+      if (k <= lane) {
+        inclusive += w;
+        scan_max = std::max(scan_max, w);
+      }
+      if (k < lane) exclusive += w;
+    }
+    // The butterfly: where a partner lies outside a partial sub-group the value is unspecified.
+    bool butterfly_defined = size == S;
+    const int* r = &out[i * per_item];
+    int expect[per_item] = {sum,
+                            max,
+                            bits,
+                            int(all_above),
+                            inclusive,
+                            exclusive,
+                            int(any7) + 2 * int(all17),
+                            value(first + size - 1),
+                            (lane * 5 + 3) % S < size ? value(first + (lane * 5 + 3) % S) : r[8],
+                            butterfly_defined ? sum : r[9],
+                            lane == 0 ? sum : -7,
+                            lane < params.bound ? scan_max : -7};
+    for (int j = 0; j < per_item; ++j)
+      if (r[j] != expect[j]) {
+        std::printf("FAIL collectives S=%u wg=%zu item %zu result %d: %d, expected %d\n", S, wg, i,
+                    j, r[j], expect[j]);
+        ++failures;
+        return;
+      }
+  }
+}
+
+// One kernel type launched with two sub-group sizes: each launch gets the loops of its own size.
+struct twice_sum {
+  sycl::accessor<int, 1, sycl::access_mode::write> out;
+  void operator()(sycl::nd_item<1> it) const {
+    sycl::sub_group sg = it.get_sub_group();
+    int s = sycl::reduce_over_group(sg, int(it.get_global_id(0)), sycl::plus<int>());
+    out[it.get_global_id(0)] = s * 100 + int(sg.get_local_linear_range());
+  }
+};
+
+template <std::uint32_t S>
+void twice_at(sycl::queue& q) {
+  constexpr std::size_t n = 128;
+  std::vector<int> out(n, -1);
+  {
+    sycl::buffer<int> b(out.data(), n);
+    q.submit([&](sycl::handler& h) {
+      twice_sum k{sycl::accessor<int, 1, sycl::access_mode::write>(b, h)};
+      h.parallel_for(sycl::nd_range<1>(n, 64), syclex::properties{syclex::sub_group_size<S>}, k);
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t first = i - i % S;
+    int sum = 0;
+    for (std::size_t k = 0; k < S; ++k) sum += int(first + k);
+    if (out[i] != sum * 100 + int(S)) {
+      std::printf("FAIL twice_sum S=%u item %zu: %d, expected %d\n", S, i, out[i],
+                  sum * 100 + int(S));
+      ++failures;
+      return;
+    }
+  }
+}
+
 template <std::uint32_t S>
 void at_size(sycl::queue& q) {
+  collectives<S, 0>(q, 64);
+  collectives<S, 1>(q, 40);
   shifts<S, int, 1>(q, sycl::range<1>(256), sycl::range<1>(64));
   shifts<S, double, 1>(q, sycl::range<1>(256), sycl::range<1>(64));
   shifts<S, triple, 1>(q, sycl::range<1>(128), sycl::range<1>(64));
@@ -268,6 +398,10 @@ int main() {
   if (has(16)) at_size<16>(q);
   if (has(32)) at_size<32>(q);
   guarded_regions(q);
+  if (has(8) && has(16)) {
+    twice_at<8>(q);
+    twice_at<16>(q);
+  }
   if (failures == 0) std::printf("sub_group_vectors: all passed\n");
   return failures != 0;
 }

@@ -20,6 +20,8 @@ inline constexpr llvm::StringLiteral barrier_function = "__syclone_host_barrier"
 inline constexpr llvm::StringLiteral local_memory_function = "__syclone_host_local_memory";
 inline constexpr llvm::StringLiteral scratch_function = "__syclone_host_work_group_scratch";
 inline constexpr llvm::StringLiteral sub_group_size_function = "__syclone_host_sub_group_size";
+// The lane loop's trip count in loops that run a sub-group as one vector, else 0.
+inline constexpr llvm::StringLiteral vector_lanes_function = "__syclone_host_vector_lanes";
 inline constexpr llvm::StringLiteral sub_group_prefix = "__syclone_host_sub_group_";
 // The calling work-item's sub-group index and lane (from its local linear id).
 inline constexpr llvm::StringLiteral sub_group_index_function = "__syclone_host_sub_group_index";
@@ -52,7 +54,8 @@ inline constexpr llvm::StringLiteral sub_group_exchange_function =
 inline bool uniform_builtin(const llvm::Function& f) {
   llvm::StringRef name = f.getName();
   return name == local_memory_function || name == scratch_function ||
-         name == sub_group_size_function || name == exchange_area_function ||
+         name == sub_group_size_function || name == vector_lanes_function ||
+         name == exchange_area_function ||
          name == exchange_set_function || name == epoch_function;
 }
 

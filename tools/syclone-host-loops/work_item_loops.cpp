@@ -9,6 +9,7 @@
 #include <llvm/ADT/SetVector.h>
 #include <llvm/ADT/SmallBitVector.h>
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
@@ -116,10 +117,12 @@ std::string describe_barrier(const Instruction& call, unsigned index, unsigned c
 // What the loop compiler needs to know about one work-item body, then the function it builds.
 class loop_builder {
 public:
+  // lanes: 0 for the general loops, else the sub-group size of loops whose lane loop is one
+  // sub-group (the body is cut up for each, as __syclone_host_vector_lanes folds differently).
   loop_builder(Module& module, Function& body, const DenseSet<const Function*>& callers,
-               FunctionAnalysisManager& functions)
+               FunctionAnalysisManager& functions, unsigned lanes = 0)
       : m_module(module), m_context(module.getContext()), m_body(body), m_callers(callers),
-        m_functions(functions) {}
+        m_functions(functions), m_lanes(lanes) {}
   ~loop_builder() {
     if (!m_work) return;
     m_functions.clear(*m_work, m_work->getName());
@@ -128,9 +131,11 @@ public:
 
   // The function that runs a work-group, and every function made for it (the optimizer
   // simplifies each).
-  Function* build(SmallVectorImpl<Function*>& made);
+  // required_sub_group: the size the launch's properties require (0 or a named size: none).
+  Function* build(std::uint32_t required_sub_group, SmallVectorImpl<Function*>& made);
 
 private:
+  Function* build_loops();
   void prepare();
   void lower_sub_groups();
   void split_barriers();
@@ -146,7 +151,7 @@ private:
                      DenseMap<Value*, Value*>& copies);
   bool persists_across_barrier(AllocaInst& alloca) const;
   bool read_entry_values(AllocaInst& slot);
-  Value* narrowed_range(unsigned r, IRBuilder<>& b,
+  Value* narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
                         const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                         const DenseMap<const AllocaInst*, AllocaInst*>& entry_of, Value* range,
                         Value* object, Value* group, AllocaInst* lowest, AllocaInst* highest);
@@ -156,6 +161,7 @@ private:
   Function& m_body;
   const DenseSet<const Function*>& m_callers;
   FunctionAnalysisManager& m_functions;
+  unsigned m_lanes;
   Function* m_work = nullptr; // the body's copy that is cut up (erased at the end)
   bool m_exchanges = false;   // sub-group functions move values between work-items
 
@@ -178,6 +184,17 @@ void loop_builder::prepare() {
   m_work = CloneFunction(&m_body, map);
   m_work->setLinkage(GlobalValue::InternalLinkage);
   inline_group_calls(*m_work, m_callers);
+  // The headers choose code by __syclone_host_vector_lanes (a sub-group reduction as a tree over
+  // a vector's slots): known for these loops, so only the chosen code is cut into regions, and
+  // a region starts where that code does.
+  bool folded = false;
+  for (BasicBlock& b : *m_work)
+    for (Instruction& i : make_early_inc_range(b))
+      if (is_call_to(i, vector_lanes_function)) {
+        i.replaceAllUsesWith(ConstantInt::get(i.getType(), m_lanes));
+        i.eraseFromParent();
+        folded = true;
+      }
   BasicBlock& entry = m_work->getEntryBlock();
   for (BasicBlock& b : *m_work) {
     if (isa<IndirectBrInst>(b.getTerminator()) || isa<CallBrInst>(b.getTerminator()))
@@ -206,12 +223,21 @@ void loop_builder::prepare() {
   // What inlining the barriers' callers left (and what the optimizer left before: a work-item's
   // nd_item copied between allocas) into registers, so that ids are values the loops can
   // compute again rather than memory they must keep per work-item.
+  // After the sub-group functions became copies through their slots: a value handed to an
+  // exchange through a private variable is then stored to its slot directly.
+  lower_sub_groups();
   FunctionPassManager cleanup;
   cleanup.addPass(SROAPass(SROAOptions::ModifyCFG));
   cleanup.addPass(EarlyCSEPass(true));
   cleanup.addPass(InstCombinePass());
   m_functions.invalidate(*m_work, cleanup.run(*m_work, m_functions));
-  lower_sub_groups();
+  if (folded) {
+    // The branches on the lanes, now constant (InstCombine folded their conditions).
+    for (BasicBlock& b : *m_work) ConstantFoldTerminator(&b, true);
+    removeUnreachableBlocks(*m_work);
+    for (BasicBlock& b : make_early_inc_range(*m_work)) MergeBlockIntoPredecessor(&b);
+    m_functions.invalidate(*m_work, PreservedAnalyses::none());
+  }
 }
 
 // Sub-group functions become work-group regions: a sub-group barrier is a work-group barrier,
@@ -577,10 +603,11 @@ void loop_builder::place_private_memory() {
 }
 
 // A region that starts with `if (local id < bound)` (the innermost id, a uniform bound: a tree
-// reduction's step), and whose other work-items go straight to the region's exit, need not visit
-// those: the innermost loop stops at the bound. Answers that bound (with the exit the others
+// reduction's step; or, in loops whose lane loop is a sub-group, `if (lane < bound)`, as in
+// `if (sg.leader())`), and whose other work-items go straight to the region's exit, need not
+// visit those: the innermost loop stops at the bound. Answers that bound (with the exit the others
 // take recorded in lowest/highest, once) or null. Emitted at b, before the region's loops.
-Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
+Value* loop_builder::narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
                                     const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                                     const DenseMap<const AllocaInst*, AllocaInst*>& entry_of,
                                     Value* range, Value* object, Value* group, AllocaInst* lowest,
@@ -594,17 +621,30 @@ Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
   // itself only computes.
   for (BasicBlock* p : predecessors(entry))
     if (m_regions[r].contains(p)) return nullptr;
+  // (Group state and a work-item's place, the exchange's slots after its barrier, are reads.)
+  auto reads_state = [](Instruction& i) {
+    auto* call = dyn_cast<CallInst>(&i);
+    Function* callee = call ? call->getCalledFunction() : nullptr;
+    return callee && (uniform_builtin(*callee) || sub_group_place_builtin(*callee));
+  };
   for (Instruction& i : *entry)
-    if (&i != branch && (i.mayHaveSideEffects() || isa<PHINode>(i))) return nullptr;
-  // id < bound, in either operand order and either branch sense.
+    if (&i != branch && ((i.mayHaveSideEffects() && !reads_state(i)) || isa<PHINode>(i)))
+      return nullptr;
+  // id < bound, in either operand order and either branch sense; id == 0 (a sub-group's or a
+  // group's leader) is id < 1. The id is the innermost local id, or where a sub-group is the lane
+  // loop (lanes > 0) the lane.
   Value* id = compare->getOperand(0);
   Value* bound = compare->getOperand(1);
   CmpPredicate predicate = compare->getPredicate();
   Argument* innermost = m_work->getArg(4);
   auto is_id = [&](Value* v) {
-    if (auto* trunc = dyn_cast<TruncInst>(v); trunc && trunc->getType()->getIntegerBitWidth() >= 32)
-      v = trunc->getOperand(0);
-    return v == innermost;
+    if (auto* cast = dyn_cast<CastInst>(v); cast && (isa<TruncInst>(cast) || isa<ZExtInst>(cast)) &&
+                                            cast->getType()->getIntegerBitWidth() >= 32)
+      v = cast->getOperand(0);
+    if (lanes == 0) return v == innermost;
+    auto* call = dyn_cast<CallInst>(v);
+    Function* callee = call ? call->getCalledFunction() : nullptr;
+    return callee && callee->getName() == sub_group_lane_function;
   };
   if (!is_id(id)) {
     std::swap(id, bound);
@@ -613,6 +653,12 @@ Value* loop_builder::narrowed_range(unsigned r, IRBuilder<>& b,
   if (!is_id(id)) return nullptr;
   BasicBlock* inside = branch->getSuccessor(0);
   BasicBlock* outside = branch->getSuccessor(1);
+  if (auto* zero = dyn_cast<ConstantInt>(bound);
+      zero && zero->isZero() && ICmpInst::isEquality(predicate)) {
+    if (predicate == ICmpInst::ICMP_NE) std::swap(inside, outside);
+    predicate = ICmpInst::ICMP_ULT;
+    bound = ConstantInt::get(bound->getType(), 1);
+  }
   if (predicate == ICmpInst::ICMP_UGE || predicate == ICmpInst::ICMP_SGE) {
     std::swap(inside, outside);
     predicate = ICmpInst::getInversePredicate(predicate);
@@ -814,8 +860,8 @@ Function* loop_builder::emit(unsigned lanes) {
     b.CreateStore(b.getInt32(0), highest);
     if (lanes == 0) {
       Value* innermost = range[2];
-      if (Value* bound =
-              narrowed_range(r, b, shared_of, entry_of, range[2], object, group, lowest, highest))
+      if (Value* bound = narrowed_range(r, 0, b, shared_of, entry_of, range[2], object, group,
+                                        lowest, highest))
         innermost = bound;
       for (int d = 0; d < 3; ++d) {
         head.push_back(block("head" + Twine(d)));
@@ -842,6 +888,10 @@ Function* loop_builder::emit(unsigned lanes) {
       head = {block("sub_group_head"), block("lane_head")};
       latch = {block("sub_group_latch"), block("lane_latch")};
       BasicBlock* enter = block("sub_group");
+      Value* active = b.getInt64(lanes);
+      if (Value* bound = narrowed_range(r, lanes, b, shared_of, entry_of, active, object, group,
+                                        lowest, highest))
+        active = bound;
       b.CreateStore(b.getInt64(0), iv[0]);
       b.CreateBr(head[0]);
       b.SetInsertPoint(head[0]);
@@ -860,7 +910,7 @@ Function* loop_builder::emit(unsigned lanes) {
       b.CreateBr(head[1]);
       b.SetInsertPoint(head[1]);
       lane = b.CreateLoad(i64, iv[1], "lane");
-      b.CreateCondBr(b.CreateICmpULT(lane, b.getInt64(lanes)), body, latch[0]);
+      b.CreateCondBr(b.CreateICmpULT(lane, active), body, latch[0]);
       b.SetInsertPoint(body);
       id[0] = id0;
       id[1] = id1;
@@ -1029,6 +1079,7 @@ Function* loop_builder::emit(unsigned lanes) {
       Value* value = name == local_memory_function     ? local_memory
                      : name == scratch_function        ? scratch
                      : name == sub_group_size_function ? sub_group_size
+                     : name == vector_lanes_function   ? b.getInt32(lanes)
                      : name == exchange_area_function  ? exchange
                      : name == exchange_set_function   ? exchange_set
                      : name == epoch_function
@@ -1095,7 +1146,15 @@ Function* checked(Function* loops) {
                     "); please report this kernel"};
 }
 
-Function* loop_builder::build(SmallVectorImpl<Function*>& made) {
+// The sub-group sizes to build vector loops for: the size the kernel requires where that is one
+// the host device supports above 1, else the primary sizes of AVX-512 and AVX CPUs.
+static SmallVector<unsigned, 2> vector_sizes(std::uint32_t required) {
+  if (required == 4 || required == 8 || required == 16 || required == 32) return {required};
+  if (required == 0 || required >= 0xfffffffeu) return {16u, 8u}; // none, primary, automatic
+  return {};
+}
+
+Function* loop_builder::build_loops() {
   prepare();
   // SYCLONE_HOST_LOOPS_DUMP=2: each work-item body as the loop compiler gets it.
   if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '2')
@@ -1104,12 +1163,17 @@ Function* loop_builder::build(SmallVectorImpl<Function*>& made) {
   demote_live_values(); // may split edges: regions after
   find_regions();
   place_private_memory();
-  Function* loops = checked(emit(0));
+  return checked(emit(m_lanes));
+}
+
+Function* loop_builder::build(std::uint32_t required_sub_group, SmallVectorImpl<Function*>& made) {
+  Function* loops = build_loops();
   made.push_back(loops);
-  if (!m_exchanges) return loops;
+  SmallVector<unsigned, 2> sizes = vector_sizes(required_sub_group);
+  if (!m_exchanges || sizes.empty()) return loops;
   // Sub-groups as vectors: loops whose lane loop has the sub-group's size as its trip count,
-  // for the sizes the host device's primary sub-group size takes on AVX-512 and AVX CPUs,
-  // chosen at run time when the innermost local range is a multiple of the size.
+  // chosen at run time when the launch has that sub-group size and the innermost local range is
+  // a multiple of it.
   Function* entry = Function::Create(loops->getFunctionType(), GlobalValue::InternalLinkage,
                                      m_body.getName() + ".work_group", m_module);
   entry->copyAttributesFrom(loops);
@@ -1120,8 +1184,9 @@ Function* loop_builder::build(SmallVectorImpl<Function*>& made) {
       i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, frame_offset::sub_group));
   Value* innermost = b.CreateLoad(
       i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, frame_offset::loop_range + 16));
-  for (unsigned lanes : {16u, 8u}) {
-    Function* vector = checked(emit(lanes));
+  for (unsigned lanes : sizes) {
+    loop_builder version(m_module, m_body, m_callers, m_functions, lanes);
+    Function* vector = version.build_loops();
     made.push_back(vector);
     BasicBlock* take = BasicBlock::Create(m_context, "sg" + Twine(lanes), entry);
     BasicBlock* next = BasicBlock::Create(m_context, "next", entry);
@@ -1144,22 +1209,25 @@ PreservedAnalyses work_item_loops_pass::run(Module& module, ModuleAnalysisManage
   DenseSet<const Function*> callers = group_callers(module);
   FunctionAnalysisManager& functions =
       analyses.getResult<FunctionAnalysisManagerModuleProxy>(module).getManager();
-  DenseMap<Function*, Value*> done; // body -> its loops, or the reason it has none
+  // (body, required sub-group size) -> its loops, or the reason it has none
+  DenseMap<std::pair<Function*, std::uint64_t>, Value*> done;
   SmallVector<CallInst*, 8> calls;
   for (User* user : marker->users())
     if (auto* call = dyn_cast<CallInst>(user); call && call->getCalledFunction() == marker)
       calls.push_back(call);
   for (CallInst* call : calls) {
     auto* body = dyn_cast<Function>(call->getArgOperand(0)->stripPointerCasts());
+    auto* required = call->arg_size() > 2 ? dyn_cast<ConstantInt>(call->getArgOperand(2)) : nullptr;
+    std::uint32_t sub_group = required ? std::uint32_t(required->getZExtValue()) : 0;
     IRBuilder<> b(call);
-    Value*& result = done[body];
+    Value*& result = done[{body, sub_group}];
     if (!result) {
       try {
         if (!body || body->isDeclaration() || body->arg_size() != 5)
           throw unsupported{"its work-item body is not visible to the loop compiler"};
         loop_builder builder(module, *body, callers, functions);
         SmallVector<Function*, 4> made;
-        Function* loops = builder.build(made);
+        Function* loops = builder.build(sub_group, made);
         // At -O2 as at -O3: the O3 simplification unswitches the loops on the uniform branches
         // of the body (a loop's exit test, mostly), which the vectorizer needs.
         OptimizationLevel level = m_level.getSpeedupLevel() >= 2 ? OptimizationLevel::O3 : m_level;

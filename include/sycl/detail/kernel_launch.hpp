@@ -244,9 +244,11 @@ void host_work_item(const void* self, const std::size_t* group, std::size_t a, s
   }
   static_cast<const K*>(self)->invoke(g, l);
 }
-template <int D, typename K>
+// SubGroup: the sub-group size the launch's properties require (0: none, or a named size), for
+// the loop compiler to build its loops for that size alone.
+template <int D, typename K, std::uint32_t SubGroup = 0>
 const char* host_run_group(host::group_frame* frame) {
-  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame);
+  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
 }
 
 template <int D, typename F>

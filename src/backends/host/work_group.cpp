@@ -745,7 +745,7 @@ using syclone::host::work_group_scheduler;
 extern "C" {
 
 const char* __syclone_host_work_group_loops(sycl::detail::host::work_item_fn,
-                                            sycl::detail::host::group_frame*) {
+                                            sycl::detail::host::group_frame*, std::uint32_t) {
   return "its translation unit was not compiled by syclone++ with optimization (-O1 or "
          "higher), which runs the work-item loop compiler";
 }
@@ -781,6 +781,9 @@ std::uint32_t __syclone_host_sub_group_size() noexcept {
   work_group_scheduler* s = work_group_scheduler::current();
   return s ? s->sub_group_size() : 1;
 }
+
+// Work-items as fibers never run a sub-group as one vector (only the compiled loops do).
+std::uint32_t __syclone_host_vector_lanes() noexcept { return 0; }
 
 std::uint32_t __syclone_host_sub_group_index(std::uint32_t local_linear_id) noexcept {
   return local_linear_id >> __builtin_ctz(__syclone_host_sub_group_size());

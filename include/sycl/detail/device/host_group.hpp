@@ -38,8 +38,14 @@ SYCLONE_INLINE sg_info this_sub_group(std::uint32_t local_linear_id, std::uint32
   std::uint32_t shift = static_cast<std::uint32_t>(__builtin_ctz(max_size));
   std::uint32_t id = __syclone_host_sub_group_index(local_linear_id);
   std::uint32_t rest = group_size - (id << shift);
-  return {id, __syclone_host_sub_group_lane(local_linear_id), rest < max_size ? rest : max_size,
-          max_size, (group_size + max_size - 1) >> shift};
+  // Where a sub-group is one vector, the loops only run work-groups of full sub-groups. (Both
+  // sizes computed, then chosen: no branch, so the loop compiler computes the size again after
+  // a barrier instead of keeping it per work-item.)
+  std::uint32_t vector = __syclone_host_vector_lanes();
+  std::uint32_t last = rest < max_size ? rest : max_size;
+  std::uint32_t size = vector ? vector : last;
+  return {id, __syclone_host_sub_group_lane(local_linear_id), size, max_size,
+          (group_size + max_size - 1) >> shift};
 }
 
 // Whether every bit pattern is a value of T: such values may be read from slots outside the
@@ -113,20 +119,61 @@ inline T sub_group_shuffle_xor(const sg_info& sg, T x, std::uint32_t mask) {
   host_check_size<T>();
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t src = sg.lane ^ mask;
-  if (src >= sg.size) return x;
-  if (!any_bits_valid<T> || mask >= sg.max_size || (mask & (mask - 1)) != 0)
-    return load_slot<T>(base, src);
-  T up = load_slot<T>(base + std::size_t(mask) * sizeof(T), sg.lane);
-  T down = load_slot<T>(base - std::size_t(mask) * sizeof(T), sg.lane);
-  return (sg.lane & mask) != 0 ? down : up;
+  if (any_bits_valid<T> && mask < sg.max_size && (mask & (mask - 1)) == 0) {
+    // Both reads for every lane (the padding holds the slots outside the sub-group), then the
+    // choice: no read depends on a lane's own test.
+    T up = load_slot<T>(base + std::size_t(mask) * sizeof(T), sg.lane);
+    T down = load_slot<T>(base - std::size_t(mask) * sizeof(T), sg.lane);
+    T other = (sg.lane & mask) != 0 ? down : up;
+    return src < sg.size ? other : x;
+  }
+  return src < sg.size ? load_slot<T>(base, src) : x;
+}
+
+// Combines the N slots of a full sub-group in a tree (halves, then quarters, ...): N - 1
+// operations of depth log2(N), which become vector operations where the optimizer can make them
+// (the order of a group reduction is unspecified, SYCL 2020 4.17.4.5).
+template <std::uint32_t N, typename T, typename Op>
+SYCLONE_INLINE T reduce_slots(const std::byte* base, Op& op) {
+  T part[N / 2];
+  for (std::uint32_t k = 0; k < N / 2; ++k)
+    part[k] = op(load_slot<T>(base, k), load_slot<T>(base, k + N / 2));
+  for (std::uint32_t w = N / 4; w > 0; w /= 2)
+    for (std::uint32_t k = 0; k < w; ++k) part[k] = op(part[k], part[k + w]);
+  return part[0];
+}
+
+// Lanes 0..end-1 of a full sub-group of N in order, read for every lane at the same slots and
+// chosen per lane: straight code the loops run as vector code across the lanes. end >= 1.
+template <std::uint32_t N, typename T, typename Op>
+SYCLONE_INLINE T scan_slots(const std::byte* base, std::uint32_t end, Op& op) {
+  T acc = load_slot<T>(base, 0);
+  for (std::uint32_t i = 1; i < N; ++i) {
+    T next = op(acc, load_slot<T>(base, i));
+    acc = i < end ? next : acc;
+  }
+  return acc;
 }
 
 template <typename T, typename Op>
 inline T sub_group_reduce(const sg_info& sg, T x, Op op) {
   host_check_size<T>();
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
-  // Over max_size slots (a constant in the loops; the padding holds the rest), combining those
-  // of the sub-group: every lane computes the same value from the same slots.
+  // A sub-group as one vector: full, its size a constant of the loops.
+  switch (__syclone_host_vector_lanes()) {
+  case 4:
+    return reduce_slots<4, T>(base, op);
+  case 8:
+    return reduce_slots<8, T>(base, op);
+  case 16:
+    return reduce_slots<16, T>(base, op);
+  case 32:
+    return reduce_slots<32, T>(base, op);
+  default:
+    break;
+  }
+  // Over max_size slots (the padding holds the rest), combining those of the sub-group: every
+  // lane computes the same value from the same slots.
   T acc = load_slot<T>(base, 0);
   if constexpr (any_bits_valid<T>) {
     for (std::uint32_t i = 1; i < sg.max_size; ++i) {
@@ -146,22 +193,35 @@ inline opt<T> sub_group_scan(const sg_info& sg, T x, Op op) {
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &x, sizeof(T));
   std::uint32_t end = Exclusive ? sg.lane : sg.lane + 1;
   if (end == 0) return {x, false};
+  switch (__syclone_host_vector_lanes()) {
+  case 4:
+    return {scan_slots<4, T>(base, end, op), true};
+  case 8:
+    return {scan_slots<8, T>(base, end, op), true};
+  case 16:
+    return {scan_slots<16, T>(base, end, op), true};
+  case 32:
+    return {scan_slots<32, T>(base, end, op), true};
+  default:
+    break;
+  }
   T acc = load_slot<T>(base, 0);
   for (std::uint32_t i = 1; i < end; ++i) acc = op(acc, load_slot<T>(base, i));
   return {acc, true};
 }
 
+// Votes read every slot of the sub-group without stopping early: the same reads for every lane.
 inline bool sub_group_any(const sg_info& sg, bool p) {
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
-  for (std::uint32_t i = 0; i < sg.size; ++i)
-    if (load_slot<bool>(base, i)) return true;
-  return false;
+  bool any = false;
+  for (std::uint32_t i = 0; i < sg.size; ++i) any |= load_slot<bool>(base, i);
+  return any;
 }
 inline bool sub_group_all(const sg_info& sg, bool p) {
   const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
-  for (std::uint32_t i = 0; i < sg.size; ++i)
-    if (!load_slot<bool>(base, i)) return false;
-  return true;
+  bool all = true;
+  for (std::uint32_t i = 0; i < sg.size; ++i) all &= load_slot<bool>(base, i);
+  return all;
 }
 
 // Work-groups. The scratch holds the inputs (one slot per work-item, first half) and the

@@ -2,7 +2,7 @@
 // a pass syclone++ loads into every host compile) and the host runtime (src/backends/host).
 //
 // An nd_range kernel's host entry run_group(frame) runs one whole work-group. Written as
-//   return __syclone_host_work_group_loops(&work_item, frame);
+//   return __syclone_host_work_group_loops(&work_item, frame, required_sub_group_size);
 // it reaches the runtime's definition of that function, which runs nothing and answers why (the
 // compile did not run the pass); the runtime then runs the work-group's work-items as fibers.
 // The pass replaces the call with a function of its own that runs work_item's body for every
@@ -48,8 +48,11 @@ SYCLONE_END_NAMESPACE
 
 extern "C" {
 // Runs the work-group of `frame` (after the pass) or answers why it cannot (before it).
+// sub_group: a constant, the sub-group size the kernel's launch properties require (0 when they
+// require none; sycl::detail::sub_group_size_primary or _automatic for a named size).
 SYCLONE_EXPORT const char* __syclone_host_work_group_loops(sycl::detail::host::work_item_fn body,
-                                                           sycl::detail::host::group_frame* frame);
+                                                           sycl::detail::host::group_frame* frame,
+                                                           std::uint32_t sub_group);
 // Called by the compiled loops once per work-group: at least `bytes` of 64-byte aligned storage.
 SYCLONE_EXPORT std::byte* __syclone_host_loop_storage(sycl::detail::host::group_frame* frame,
                                                       std::size_t bytes);
@@ -71,6 +74,9 @@ SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void __syclone_host_barrier();
 SYCLONE_EXPORT std::byte* __syclone_host_local_memory() noexcept;
 SYCLONE_EXPORT std::byte* __syclone_host_work_group_scratch();
 SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_size() noexcept;
+// The sub-group size where the compiled loops run each sub-group as one vector (their lane loop;
+// every sub-group of the work-group is then full), else 0: on fibers and in the general loops.
+SYCLONE_EXPORT std::uint32_t __syclone_host_vector_lanes() noexcept __attribute__((const));
 // The sub-group index and lane of the calling work-item, whose local linear id is the argument
 // (the compiled loops answer from their own loop variables and ignore it).
 SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_index(std::uint32_t local_linear_id) noexcept
