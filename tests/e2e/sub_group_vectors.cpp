@@ -207,8 +207,8 @@ void sums(sycl::queue& q) {
 class guarded_kernel;
 
 // Regions that start with `if (local id < bound)`: bounds from the kernel object that are
-// negative, zero, inside, equal to and beyond the group, compared signed and unsigned (the host's
-// loops run such a region only up to the bound).
+// negative, zero, inside, equal to and beyond the group, compared signed and unsigned, and
+// `local id == 0` and `!= 0` (the host's loops run such a region only up to the bound).
 void guarded_regions(sycl::queue& q) {
   constexpr std::size_t wg = 64, n = wg * 3;
   struct bounds_t {
@@ -231,12 +231,18 @@ void guarded_regions(sycl::queue& q) {
         std::size_t ul = it.get_local_id(0);
         if (ul < std::size_t(bounds.v[3] / 2)) t[ul] += 100;
         sycl::group_barrier(it.get_group());
+        // The group's leader alone (the loops visit one work-item), then all but the leader.
+        if (it.get_local_id(0) == 0) t[wg - 1] += 1000;
+        sycl::group_barrier(it.get_group());
+        if (it.get_local_id(0) != 0) t[ul] += 10000;
+        sycl::group_barrier(it.get_group());
         o[it.get_global_id(0)] = t[(l + 1) % int(wg)];
       });
     });
   }
   for (std::size_t i = 0; i < n; ++i) {
-    int l = int((i + 1) % wg), expect = l < 32 ? 100 : 0;
+    int l = int((i + 1) % wg),
+        expect = (l < 32 ? 100 : 0) + (l == int(wg) - 1 ? 1000 : 0) + (l != 0 ? 10000 : 0);
     for (int round = 0; round < 5; ++round)
       if (l < bounds.v[round]) expect += round + 1;
     if (out[i] != expect) {
