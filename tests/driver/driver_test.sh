@@ -434,6 +434,29 @@ SRC
   expect_not_in sg32.ll "select i1 .*float"
   # One lane loop of 32 (the first region's, which writes the slots); the leader's region has none.
   [ "$(grep -c "icmp eq i64 .*, 32$" sg32.ll)" = 1 ] || fail "the leader's region loops over the lanes"
+  # A stencil whose halo one work-item at each end writes before the barrier: each halo becomes
+  # a region of that work-item, so the tile's region is vector code as well as the stencil's
+  # (two vectorized loops; one before, the tile's region holding the conditional stores).
+  cat >halo.cpp <<'SRC'
+#include <sycl/sycl.hpp>
+void stencil(sycl::queue& q, const float* in, float* out, std::size_t n) {
+  q.submit([&](sycl::handler& h) {
+    sycl::local_accessor<float> t(258, h);
+    h.parallel_for(sycl::nd_range<1>(n, 256), [=](sycl::nd_item<1> it) {
+      std::size_t i = it.get_global_id(0), l = it.get_local_id(0);
+      t[l + 1] = in[i];
+      if (l == 0) t[0] = i > 0 ? in[i - 1] : 0.0f;
+      if (l == 255) t[257] = i + 1 < n ? in[i + 1] : 0.0f;
+      sycl::group_barrier(it.get_group());
+      out[i] = 0.25f * t[l] + 0.5f * t[l + 1] + 0.25f * t[l + 2];
+    });
+  });
+}
+SRC
+  "$S" -fsycl-targets=host -O2 -mavx2 -fno-sanitize=all -fsycl-host-only -S -emit-llvm halo.cpp \
+    -o halo.ll -Rpass=loop-vectorize 2>halo.txt
+  [ "$(grep -c "remark: vectorized loop" halo.txt)" = 2 ] ||
+    fail "the stencil's tile region is not vector code: $(grep -c "remark: vectorized loop" halo.txt) vectorized loops"
   ;;
 
 opencl_headers)

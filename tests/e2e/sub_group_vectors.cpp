@@ -380,6 +380,72 @@ void twice_at(sycl::queue& q) {
   }
 }
 
+class halo_kernel;
+class halo_2d_kernel;
+
+// Stencils whose tile is filled by every work-item and whose halo by one work-item at each end
+// (`if (l == 0)`, `if (l == wg - 1)` before the barrier: the host's loops run each halo as a
+// region of that one work-item), in 1-D and with the halo on the innermost dimension of 2-D
+// groups; and a value only the first work-item sets before the barrier and reads after it.
+void halo_regions(sycl::queue& q) {
+  constexpr std::size_t wg = 64, n = wg * 5;
+  std::vector<float> in(n), out(n, -1), out2(n, -1);
+  std::vector<int> first(n, -1);
+  for (std::size_t i = 0; i < n; ++i) in[i] = float((i * 7) % 11);
+  {
+    sycl::buffer<float> bi(in.data(), n), bo(out.data(), n), bo2(out2.data(), n);
+    sycl::buffer<int> bf(first.data(), n);
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(bi, h, sycl::read_only);
+      sycl::accessor o(bo, h, sycl::write_only);
+      sycl::accessor f(bf, h, sycl::write_only);
+      sycl::local_accessor<float> t(wg + 2, h);
+      h.parallel_for<halo_kernel>(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        std::size_t i = it.get_global_id(0), l = it.get_local_id(0);
+        int mark = -1;
+        t[l + 1] = a[i];
+        if (l == 0) t[0] = i > 0 ? a[i - 1] : 0.0f;
+        if (l == wg - 1) t[wg + 1] = i + 1 < n ? a[i + 1] : 0.0f;
+        if (l == 0) mark = int(it.get_group(0));
+        sycl::group_barrier(it.get_group());
+        o[i] = t[l] + 2 * t[l + 1] + 4 * t[l + 2];
+        f[i] = mark;
+      });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(bi, h, sycl::read_only);
+      sycl::accessor o(bo2, h, sycl::write_only);
+      sycl::local_accessor<float, 2> t(sycl::range<2>(8, 10), h);
+      // 8 rows of n / 8 = 40 columns in groups of 8 x 8.
+      h.parallel_for<halo_2d_kernel>(
+          sycl::nd_range<2>(sycl::range<2>(8, n / 8), sycl::range<2>(8, 8)),
+          [=](sycl::nd_item<2> it) {
+            std::size_t r = it.get_local_id(0), c = it.get_local_id(1);
+            std::size_t row = it.get_global_id(0), col = it.get_global_id(1), w = n / 8;
+            t[r][c + 1] = a[row * w + col];
+            if (c == 0) t[r][0] = col > 0 ? a[row * w + col - 1] : 0.0f;
+            if (c == 7) t[r][9] = col + 1 < w ? a[row * w + col + 1] : 0.0f;
+            sycl::group_barrier(it.get_group());
+            o[row * w + col] = t[r][c] + 2 * t[r][c + 1] + 4 * t[r][c + 2];
+          });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    float left = i > 0 ? in[i - 1] : 0.0f, right = i + 1 < n ? in[i + 1] : 0.0f;
+    float expect = left + 2 * in[i] + 4 * right;
+    std::size_t w = n / 8, col = i % w;
+    float left2 = col > 0 ? in[i - 1] : 0.0f, right2 = col + 1 < w ? in[i + 1] : 0.0f;
+    float expect2 = left2 + 2 * in[i] + 4 * right2;
+    int mark = i % wg == 0 ? int(i / wg) : -1;
+    if (out[i] != expect || out2[i] != expect2 || first[i] != mark) {
+      std::printf("FAIL halo regions, item %zu: %g %g %d, expected %g %g %d\n", i, out[i], out2[i],
+                  first[i], expect, expect2, mark);
+      ++failures;
+      return;
+    }
+  }
+}
+
 template <std::uint32_t S>
 void at_size(sycl::queue& q) {
   collectives<S, 0>(q, 64);
@@ -404,6 +470,7 @@ int main() {
   if (has(16)) at_size<16>(q);
   if (has(32)) at_size<32>(q);
   guarded_regions(q);
+  halo_regions(q);
   if (has(8) && has(16)) {
     twice_at<8>(q);
     twice_at<16>(q);

@@ -11,11 +11,13 @@
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -154,7 +156,9 @@ private:
   Value* narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
                         const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                         const DenseMap<const AllocaInst*, AllocaInst*>& entry_of, Value* range,
-                        Value* object, Value* group, AllocaInst* lowest, AllocaInst* highest);
+                        Value* object, Value* group, AllocaInst* lowest, AllocaInst* highest,
+                        Value*& start);
+  void separate_guarded_tails();
 
   Module& m_module;
   LLVMContext& m_context;
@@ -294,6 +298,155 @@ void loop_builder::lower_sub_groups() {
       b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
     }
     call->eraseFromParent();
+  }
+}
+
+// A region that ends with blocks only the work-item of one local id runs (`if (l == 0) halo[0] =
+// ...; if (l == wg - 1) halo[1] = ...;` right before a barrier, a stencil's halo) does not
+// vectorize: the conditional stores are not worth it to the vectorizer. Each such block gets a
+// barrier before its test, which makes it a region of its own that the loops run for that one
+// work-item (narrowed_range), and leaves the rest of the region straight code. A barrier may be
+// added where every work-item that reaches the next barrier passes exactly once (the test's
+// block dominates the barrier, the barrier post-dominates it, no loop around it); the guarded
+// block runs later only relative to other work-items, which SYCL leaves unordered before the
+// barrier, and nothing of its work-item's follows it in the region.
+void loop_builder::separate_guarded_tails() {
+  if (m_lanes) return;
+  Argument* innermost = m_work->getArg(4);
+  auto is_id = [&](Value* v) {
+    if (auto* cast = dyn_cast<CastInst>(v); cast && (isa<TruncInst>(cast) || isa<ZExtInst>(cast)) &&
+                                            cast->getType()->getIntegerBitWidth() >= 32)
+      v = cast->getOperand(0);
+    return v == innermost;
+  };
+  SmallVector<CallInst*, 8> barriers;
+  for (BasicBlock& b : *m_work)
+    for (Instruction& i : b)
+      if (is_call_to(i, barrier_function)) barriers.push_back(cast<CallInst>(&i));
+  if (barriers.empty()) return;
+  DominatorTree dominators(*m_work);
+  PostDominatorTree post_dominators(*m_work);
+  LoopInfo loops(dominators);
+  SmallVector<BranchInst*, 4> tests;
+  for (CallInst* barrier : barriers) {
+    BasicBlock* merge = barrier->getParent();
+    if (&merge->front() != barrier) continue;
+    while (pred_size(merge) == 2) {
+      BasicBlock *test = nullptr, *guarded = nullptr;
+      for (BasicBlock* p : predecessors(merge))
+        (p->getSingleSuccessor() == merge && p->getSinglePredecessor() ? guarded : test) = p;
+      if (!test || !guarded || guarded->getSinglePredecessor() != test) break;
+      auto* branch = dyn_cast<BranchInst>(test->getTerminator());
+      auto* compare =
+          branch && branch->isConditional() ? dyn_cast<ICmpInst>(branch->getCondition()) : nullptr;
+      if (!compare || compare->getParent() != test || !compare->hasOneUse() ||
+          compare->getPredicate() != ICmpInst::ICMP_EQ || branch->getSuccessor(0) != guarded)
+        break;
+      Value* id = compare->getOperand(0);
+      Value* value = compare->getOperand(1);
+      if (!is_id(id)) std::swap(id, value);
+      if (!is_id(id) || !isa<ConstantInt>(value)) break;
+      bool alone = true;
+      for (Instruction& i : *guarded) {
+        if (auto* call = dyn_cast<CallBase>(&i); call && call->isConvergent()) alone = false;
+        for (User* user : i.users())
+          if (cast<Instruction>(user)->getParent() != guarded) alone = false;
+      }
+      if (!alone || !dominators.dominates(test, merge) || !post_dominators.dominates(merge, test) ||
+          loops.getLoopFor(test))
+        break;
+      tests.push_back(branch);
+      // Further up only through a block that holds nothing but this test.
+      bool only_test = all_of(*test, [&](Instruction& i) {
+        return &i == branch || &i == compare || (i.hasOneUse() && i.user_back() == compare);
+      });
+      if (!only_test) break;
+      merge = test;
+    }
+  }
+  // The same as a switch on the id (what the optimizer makes of several such tests in a row):
+  // each case becomes a test of its own after a barrier, in the order of the cases.
+  SmallVector<SwitchInst*, 2> switches;
+  for (BasicBlock& b : *m_work) {
+    auto* choice = dyn_cast<SwitchInst>(b.getTerminator());
+    if (!choice || !is_id(choice->getCondition())) continue;
+    BasicBlock* merge = choice->getDefaultDest();
+    if (!merge->phis().empty() || !is_call_to(merge->front(), barrier_function) ||
+        !dominators.dominates(&b, merge) || !post_dominators.dominates(merge, &b) ||
+        loops.getLoopFor(&b))
+      continue;
+    // Each case's blocks: reached from its target before the barrier, entered only there.
+    DenseSet<BasicBlock*> taken;
+    bool separable = true;
+    for (auto& c : choice->cases()) {
+      BasicBlock* target = c.getCaseSuccessor();
+      if (target == merge || !target->getSinglePredecessor() || !taken.insert(target).second) {
+        separable = false;
+        break;
+      }
+      SmallVector<BasicBlock*, 8> work{target};
+      DenseSet<BasicBlock*> blocks{target};
+      while (!work.empty() && separable) {
+        BasicBlock* block = work.pop_back_val();
+        for (BasicBlock* next : successors(block))
+          if (next != merge && blocks.insert(next).second) {
+            if (!taken.insert(next).second) separable = false;
+            work.push_back(next);
+          }
+      }
+      for (BasicBlock* block : blocks) {
+        if (block != target)
+          for (BasicBlock* p : predecessors(block))
+            if (!blocks.contains(p)) separable = false;
+        for (Instruction& i : *block) {
+          if (auto* call = dyn_cast<CallBase>(&i); call && call->isConvergent()) separable = false;
+          for (User* user : i.users())
+            if (!blocks.contains(cast<Instruction>(user)->getParent())) separable = false;
+        }
+      }
+      if (!separable) break;
+    }
+    if (separable && choice->getNumCases() > 0) switches.push_back(choice);
+  }
+  FunctionCallee call = m_module.getOrInsertFunction(barrier_function, Type::getVoidTy(m_context));
+  for (SwitchInst* choice : switches) {
+    BasicBlock* merge = choice->getDefaultDest();
+    Value* id = choice->getCondition();
+    SmallVector<std::pair<ConstantInt*, BasicBlock*>, 4> cases;
+    for (auto& c : choice->cases()) cases.push_back({c.getCaseValue(), c.getCaseSuccessor()});
+    BasicBlock* home = choice->getParent();
+    // Tests from the last case up: each goes to its case, then on to the next test.
+    BasicBlock* next = merge;
+    for (auto [value, target] : reverse(cases)) {
+      BasicBlock* test = BasicBlock::Create(m_context, "only_one", m_work, next);
+      IRBuilder<> b(test);
+      b.CreateCall(call);
+      b.CreateCondBr(b.CreateICmpEQ(id, value), target, next);
+      target->replacePhiUsesWith(home, test);
+      SmallVector<BasicBlock*, 8> work{target};
+      DenseSet<BasicBlock*> blocks{target};
+      while (!work.empty()) {
+        BasicBlock* block = work.pop_back_val();
+        for (BasicBlock* after : successors(block))
+          if (after != merge && blocks.insert(after).second) work.push_back(after);
+      }
+      for (BasicBlock* block : blocks) block->getTerminator()->replaceSuccessorWith(merge, next);
+      next = test;
+    }
+    choice->eraseFromParent();
+    BranchInst::Create(next, home);
+  }
+  for (BranchInst* branch : tests) {
+    auto* compare = cast<ICmpInst>(branch->getCondition());
+    CallInst::Create(call, "", branch->getIterator());
+    // The test after the barrier: the new region starts with it.
+    if (auto* cast = dyn_cast<Instruction>(compare->getOperand(0));
+        cast && cast->getParent() == compare->getParent() && cast->hasOneUse())
+      cast->moveBefore(branch->getIterator());
+    if (auto* cast = dyn_cast<Instruction>(compare->getOperand(1));
+        cast && cast->getParent() == compare->getParent() && cast->hasOneUse())
+      cast->moveBefore(branch->getIterator());
+    compare->moveBefore(branch->getIterator());
   }
 }
 
@@ -611,7 +764,8 @@ Value* loop_builder::narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
                                     const DenseMap<const AllocaInst*, AllocaInst*>& shared_of,
                                     const DenseMap<const AllocaInst*, AllocaInst*>& entry_of,
                                     Value* range, Value* object, Value* group, AllocaInst* lowest,
-                                    AllocaInst* highest) {
+                                    AllocaInst* highest, Value*& start) {
+  start = b.getInt64(0);
   BasicBlock* entry = m_regions[r].front();
   auto* branch = dyn_cast<BranchInst>(entry->getTerminator());
   auto* compare =
@@ -653,11 +807,13 @@ Value* loop_builder::narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
   if (!is_id(id)) return nullptr;
   BasicBlock* inside = branch->getSuccessor(0);
   BasicBlock* outside = branch->getSuccessor(1);
-  if (auto* zero = dyn_cast<ConstantInt>(bound);
-      zero && zero->isZero() && ICmpInst::isEquality(predicate)) {
+  // id == c for a constant c: the one work-item [c, c + 1) (a halo's, a group's leader's).
+  ConstantInt* only = nullptr;
+  if (auto* constant = dyn_cast<ConstantInt>(bound); constant && ICmpInst::isEquality(predicate)) {
     if (predicate == ICmpInst::ICMP_NE) std::swap(inside, outside);
     predicate = ICmpInst::ICMP_ULT;
-    bound = ConstantInt::get(bound->getType(), 1);
+    if (!constant->isZero()) only = constant;
+    bound = ConstantInt::get(bound->getType(), constant->getValue() + 1);
   }
   if (predicate == ICmpInst::ICMP_UGE || predicate == ICmpInst::ICMP_SGE) {
     std::swap(inside, outside);
@@ -717,6 +873,14 @@ Value* loop_builder::narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
   }
   limit = b.CreateBinaryIntrinsic(Intrinsic::umin, limit, range, nullptr, "narrowed");
   Value* skipped = b.CreateICmpULT(limit, range);
+  if (only) {
+    // The loop starts at c (at the range's end where c lies beyond it: no work-item); c + 1
+    // wrapping to 0 leaves the loop empty too.
+    start = b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateZExtOrTrunc(only, i64), range, nullptr,
+                                    "narrowed_start");
+    limit = b.CreateBinaryIntrinsic(Intrinsic::umax, limit, start);
+    skipped = b.CreateICmpULT(b.CreateSub(limit, start), range);
+  }
   Value* exit = b.getInt32(exit_id);
   Value* low = b.CreateLoad(b.getInt32Ty(), lowest);
   Value* high = b.CreateLoad(b.getInt32Ty(), highest);
@@ -860,8 +1024,9 @@ Function* loop_builder::emit(unsigned lanes) {
     b.CreateStore(b.getInt32(0), highest);
     if (lanes == 0) {
       Value* innermost = range[2];
+      Value* start = nullptr;
       if (Value* bound = narrowed_range(r, 0, b, shared_of, entry_of, range[2], object, group,
-                                        lowest, highest))
+                                        lowest, highest, start))
         innermost = bound;
       for (int d = 0; d < 3; ++d) {
         head.push_back(block("head" + Twine(d)));
@@ -877,7 +1042,7 @@ Function* loop_builder::emit(unsigned lanes) {
                        d == 0 ? done : latch[d - 1]);
         if (d < 2) {
           b.SetInsertPoint(inner);
-          b.CreateStore(b.getInt64(0), iv[d + 1]);
+          b.CreateStore(d == 1 ? start : b.getInt64(0), iv[d + 1]);
           b.CreateBr(head[d + 1]);
         }
       }
@@ -889,8 +1054,9 @@ Function* loop_builder::emit(unsigned lanes) {
       latch = {block("sub_group_latch"), block("lane_latch")};
       BasicBlock* enter = block("sub_group");
       Value* active = b.getInt64(lanes);
+      Value* start = nullptr;
       if (Value* bound = narrowed_range(r, lanes, b, shared_of, entry_of, active, object, group,
-                                        lowest, highest))
+                                        lowest, highest, start))
         active = bound;
       b.CreateStore(b.getInt64(0), iv[0]);
       b.CreateBr(head[0]);
@@ -906,7 +1072,7 @@ Function* loop_builder::emit(unsigned lanes) {
       Value* column = b.CreateURem(first, range[2]);
       Value* id0 = b.CreateUDiv(row, range[1]);
       Value* id1 = b.CreateURem(row, range[1]);
-      b.CreateStore(b.getInt64(0), iv[1]);
+      b.CreateStore(start, iv[1]);
       b.CreateBr(head[1]);
       b.SetInsertPoint(head[1]);
       lane = b.CreateLoad(i64, iv[1], "lane");
@@ -1159,6 +1325,7 @@ Function* loop_builder::build_loops() {
   // SYCLONE_HOST_LOOPS_DUMP=2: each work-item body as the loop compiler gets it.
   if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '2')
     errs() << *m_work;
+  separate_guarded_tails();
   split_barriers();
   demote_live_values(); // may split edges: regions after
   find_regions();
