@@ -62,6 +62,14 @@ bool is_call_to(const Instruction& i, StringRef name) {
   return callee && callee->getName() == name;
 }
 
+// An id as the headers compute with it: without its truncation to 32 bits or widening again.
+Value* without_id_cast(Value* v) {
+  if (auto* cast = dyn_cast<CastInst>(v); cast && (isa<TruncInst>(cast) || isa<ZExtInst>(cast)) &&
+                                          cast->getType()->getIntegerBitWidth() >= 32)
+    return cast->getOperand(0);
+  return v;
+}
+
 // Functions that call a group builtin (a barrier or a sub-group function), directly or not.
 DenseSet<const Function*> group_callers(Module& module) {
   DenseSet<const Function*> result;
@@ -313,12 +321,7 @@ void loop_builder::lower_sub_groups() {
 void loop_builder::separate_guarded_tails() {
   if (m_lanes) return;
   Argument* innermost = m_work->getArg(4);
-  auto is_id = [&](Value* v) {
-    if (auto* cast = dyn_cast<CastInst>(v); cast && (isa<TruncInst>(cast) || isa<ZExtInst>(cast)) &&
-                                            cast->getType()->getIntegerBitWidth() >= 32)
-      v = cast->getOperand(0);
-    return v == innermost;
-  };
+  auto is_id = [&](Value* v) { return without_id_cast(v) == innermost; };
   SmallVector<CallInst*, 8> barriers;
   for (BasicBlock& b : *m_work)
     for (Instruction& i : b)
@@ -366,7 +369,9 @@ void loop_builder::separate_guarded_tails() {
   }
   // The same as a switch on the id (what the optimizer makes of several such tests in a row):
   // each case becomes a test of its own after a barrier, in the order of the cases.
-  SmallVector<SwitchInst*, 2> switches;
+  // Each switch with the blocks of each of its cases (reached from the case's target before the
+  // barrier, entered only there).
+  SmallVector<std::pair<SwitchInst*, SmallVector<DenseSet<BasicBlock*>, 2>>, 2> switches;
   for (BasicBlock& b : *m_work) {
     auto* choice = dyn_cast<SwitchInst>(b.getTerminator());
     if (!choice || !is_id(choice->getCondition())) continue;
@@ -375,8 +380,8 @@ void loop_builder::separate_guarded_tails() {
         !dominators.dominates(&b, merge) || !post_dominators.dominates(merge, &b) ||
         loops.getLoopFor(&b))
       continue;
-    // Each case's blocks: reached from its target before the barrier, entered only there.
     DenseSet<BasicBlock*> taken;
+    SmallVector<DenseSet<BasicBlock*>, 2> case_blocks;
     bool separable = true;
     for (auto& c : choice->cases()) {
       BasicBlock* target = c.getCaseSuccessor();
@@ -405,32 +410,29 @@ void loop_builder::separate_guarded_tails() {
         }
       }
       if (!separable) break;
+      case_blocks.push_back(std::move(blocks));
     }
-    if (separable && choice->getNumCases() > 0) switches.push_back(choice);
+    if (separable && choice->getNumCases() > 0)
+      switches.push_back({choice, std::move(case_blocks)});
   }
   FunctionCallee call = m_module.getOrInsertFunction(barrier_function, Type::getVoidTy(m_context));
-  for (SwitchInst* choice : switches) {
+  for (auto& [choice, case_blocks] : switches) {
     BasicBlock* merge = choice->getDefaultDest();
     Value* id = choice->getCondition();
-    SmallVector<std::pair<ConstantInt*, BasicBlock*>, 4> cases;
-    for (auto& c : choice->cases()) cases.push_back({c.getCaseValue(), c.getCaseSuccessor()});
+    SmallVector<ConstantInt*, 4> values;
+    for (auto& c : choice->cases()) values.push_back(c.getCaseValue());
     BasicBlock* home = choice->getParent();
     // Tests from the last case up: each goes to its case, then on to the next test.
     BasicBlock* next = merge;
-    for (auto [value, target] : reverse(cases)) {
+    for (std::size_t k = values.size(); k-- > 0;) {
+      BasicBlock* target = choice->getSuccessor(k + 1);
       BasicBlock* test = BasicBlock::Create(m_context, "only_one", m_work, next);
       IRBuilder<> b(test);
       b.CreateCall(call);
-      b.CreateCondBr(b.CreateICmpEQ(id, value), target, next);
+      b.CreateCondBr(b.CreateICmpEQ(id, values[k]), target, next);
       target->replacePhiUsesWith(home, test);
-      SmallVector<BasicBlock*, 8> work{target};
-      DenseSet<BasicBlock*> blocks{target};
-      while (!work.empty()) {
-        BasicBlock* block = work.pop_back_val();
-        for (BasicBlock* after : successors(block))
-          if (after != merge && blocks.insert(after).second) work.push_back(after);
-      }
-      for (BasicBlock* block : blocks) block->getTerminator()->replaceSuccessorWith(merge, next);
+      for (BasicBlock* block : case_blocks[k])
+        block->getTerminator()->replaceSuccessorWith(merge, next);
       next = test;
     }
     choice->eraseFromParent();
@@ -792,13 +794,10 @@ Value* loop_builder::narrowed_range(unsigned r, unsigned lanes, IRBuilder<>& b,
   CmpPredicate predicate = compare->getPredicate();
   Argument* innermost = m_work->getArg(4);
   auto is_id = [&](Value* v) {
-    if (auto* cast = dyn_cast<CastInst>(v); cast && (isa<TruncInst>(cast) || isa<ZExtInst>(cast)) &&
-                                            cast->getType()->getIntegerBitWidth() >= 32)
-      v = cast->getOperand(0);
+    v = without_id_cast(v);
     if (lanes == 0) return v == innermost;
-    auto* call = dyn_cast<CallInst>(v);
-    Function* callee = call ? call->getCalledFunction() : nullptr;
-    return callee && callee->getName() == sub_group_lane_function;
+    auto* call = dyn_cast<Instruction>(v);
+    return call && is_call_to(*call, sub_group_lane_function);
   };
   if (!is_id(id)) {
     std::swap(id, bound);
