@@ -457,6 +457,28 @@ SRC
     -o halo.ll -Rpass=loop-vectorize 2>halo.txt
   [ "$(grep -c "remark: vectorized loop" halo.txt)" = 2 ] ||
     fail "the stencil's tile region is not vector code: $(grep -c "remark: vectorized loop" halo.txt) vectorized loops"
+  # A grid-stride loop (work-items leave it after different numbers of iterations) runs one
+  # iteration of every work-item per region: the loops for large groups are vector code with
+  # contiguous loads (the index is the start plus the group's iteration count times the stride,
+  # not a value kept per work-item: no gather), and small groups get loops of their own (several
+  # iterations per region), chosen at run time by a .work_group function.
+  cat >stride.cpp <<'SRC'
+#include <sycl/sycl.hpp>
+void saxpy(sycl::queue& q, const float* x, float* y, std::size_t n) {
+  q.parallel_for(sycl::nd_range<1>(1024, 256), [=](sycl::nd_item<1> it) {
+    for (std::size_t i = it.get_global_id(0); i < n; i += it.get_global_range(0))
+      y[i] = 2.0f * x[i] + y[i];
+  });
+}
+SRC
+  "$S" -fsycl-targets=host -O2 -mavx2 -fno-sanitize=all -fsycl-host-only -S -emit-llvm stride.cpp \
+    -o stride.ll -Rpass=loop-vectorize 2>stride.txt
+  expect_in stride.ll "^define internal .*\\.work_group\\(ptr"
+  awk '/^define internal .*work_group_loops\(ptr/,/^}/' stride.ll >large.ll
+  expect_in large.ll "masked.load.v8f32|load <8 x float>"
+  expect_not_in large.ll "masked.gather" "__syclone_host_barrier"
+  [ "$(grep -c "remark: vectorized loop" stride.txt)" -ge 1 ] ||
+    fail "the grid-stride loop's iterations are not vector code"
   ;;
 
 opencl_headers)

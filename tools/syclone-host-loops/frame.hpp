@@ -37,6 +37,7 @@ inline constexpr std::uint64_t scratch = 64;
 inline constexpr std::uint64_t sub_group = 72;
 inline constexpr std::uint64_t exchange = 104;
 inline constexpr std::uint64_t exchange_set = 112;
+inline constexpr std::uint64_t size = 120; // sizeof(group_frame)
 } // namespace frame_offset
 
 // What the pass itself inserts before it cuts the body into regions, lowered in the loops: the
@@ -55,8 +56,7 @@ inline bool uniform_builtin(const llvm::Function& f) {
   llvm::StringRef name = f.getName();
   return name == local_memory_function || name == scratch_function ||
          name == sub_group_size_function || name == vector_lanes_function ||
-         name == exchange_area_function ||
-         name == exchange_set_function || name == epoch_function;
+         name == exchange_area_function || name == exchange_set_function || name == epoch_function;
 }
 
 // Builtins that compute a work-item's place in its sub-group (no waiting, no memory).

@@ -9,9 +9,13 @@
 #include <llvm/ADT/SetVector.h>
 #include <llvm/ADT/SmallBitVector.h>
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
@@ -133,11 +137,7 @@ public:
                FunctionAnalysisManager& functions, unsigned lanes = 0)
       : m_module(module), m_context(module.getContext()), m_body(body), m_callers(callers),
         m_functions(functions), m_lanes(lanes) {}
-  ~loop_builder() {
-    if (!m_work) return;
-    m_functions.clear(*m_work, m_work->getName());
-    m_work->eraseFromParent();
-  }
+  ~loop_builder() { discard(); }
 
   // The function that runs a work-group, and every function made for it (the optimizer
   // simplifies each).
@@ -146,8 +146,15 @@ public:
 
 private:
   Function* build_loops();
+  Function* build_loops(bool split_loops);
+  void discard();
   void prepare();
   void lower_sub_groups();
+  void split_divergent_loops();
+  bool split_divergent_loop(DenseSet<const BasicBlock*>& done);
+  bool entered_by_many(Loop* loop, BasicBlock* start, const uniformity& uniform,
+                       const DominatorTree& dominators,
+                       const PostDominatorTree& post_dominators) const;
   void split_barriers();
   void find_regions();
   void demote_live_values();
@@ -176,6 +183,14 @@ private:
   unsigned m_lanes;
   Function* m_work = nullptr; // the body's copy that is cut up (erased at the end)
   bool m_exchanges = false;   // sub-group functions move values between work-items
+
+  // Divergent loops run an iteration of every work-item at a time (split_divergent_loops): the
+  // barrier calls at the end of such a loop's iteration and where its work-items meet after it,
+  // then as barrier ids; a work-item waits at the meeting point while others iterate.
+  bool m_split_loops = true;
+  unsigned m_strip = 1; // iterations per region of a split loop
+  std::vector<std::pair<CallInst*, CallInst*>> m_loop_calls;
+  std::vector<std::pair<unsigned, unsigned>> m_loop_barriers; // (next iteration, after the loop)
 
   std::vector<BasicBlock*> m_barriers; // barrier j + 1: a block holding only its call
   std::vector<std::string> m_barrier_names;
@@ -307,6 +322,308 @@ void loop_builder::lower_sub_groups() {
     }
     call->eraseFromParent();
   }
+}
+
+// Whether the work-items that run `start` enter `loop` by more than a handful: not where the loop
+// lies behind a test that picks single work-items (`if (l == 0) for (...)`), where running the
+// loop's iterations for the whole group, one at a time, would mostly visit work-items that
+// wait. Branches before the loop whose paths meet again before it do not count, nor tests of a
+// range (`if (i < n)`, what the optimizer puts before a rotated loop: its exit test on the initial
+// values).
+bool loop_builder::entered_by_many(Loop* loop, BasicBlock* start, const uniformity& uniform,
+                                   const DominatorTree& dominators,
+                                   const PostDominatorTree& post_dominators) const {
+  // An equality test of a value that differs between work-items, in the condition.
+  auto picks_one = [&](Value* condition) {
+    SmallVector<Value*, 8> work{condition};
+    for (unsigned budget = 16; !work.empty() && budget > 0; --budget) {
+      Value* v = work.pop_back_val();
+      if (auto* test = dyn_cast<ICmpInst>(v)) {
+        if (test->isEquality() &&
+            (!uniform.is_uniform(test->getOperand(0)) || !uniform.is_uniform(test->getOperand(1))))
+          return true;
+      } else if (auto* i = dyn_cast<Instruction>(v);
+                 i && (i->getOpcode() == Instruction::And || i->getOpcode() == Instruction::Or ||
+                       i->getOpcode() == Instruction::Xor || isa<SelectInst>(i))) {
+        append_range(work, i->operands());
+      }
+    }
+    return !work.empty();
+  };
+  BasicBlock* header = loop->getHeader();
+  for (DomTreeNode* n = dominators.getNode(header)->getIDom(); n; n = n->getIDom()) {
+    BasicBlock* block = n->getBlock();
+    const auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if (branch && branch->isConditional() &&
+        (block != start || !uniform.is_uniform(branch->getCondition()))) {
+      const DomTreeNode* join = post_dominators.getNode(block)->getIDom();
+      bool meet_before = join && join->getBlock() && dominators.dominates(join->getBlock(), header);
+      if (!meet_before && picks_one(branch->getCondition())) return false;
+    }
+    if (block == start) return true;
+  }
+  return false;
+}
+
+// A loop whose work-items leave it after different numbers of iterations (a grid-stride loop
+// `for (i = global id; i < n; i += global range)`, a tile's cooperative copy `for (j = local id;
+// j < tile; j += local range)`) would run inside the work-item loop, all of one work-item's
+// iterations before the next work-item's: the work-item loop around it does not vectorize, and
+// a grid-stride loop streams the arrays through the cache once per work-item, each touching one
+// element of every cache line it loads. Where the loop's accesses lie next to each other for
+// neighbouring work-items, it is better run the way a GPU runs it: one iteration of every
+// work-item at a time, as a vectorized work-item loop. So the loop gets a barrier at the end of
+// its iteration (on its back edge) and one where all the work-items meet after it (the nearest
+// common post-dominator of its exit and of the nearest block before it that every work-item
+// runs). These are barriers for the regions, with one difference the loops know of: at the
+// end of a region some work-items may stand at the first and the others at the second; then
+// the loops run the next iteration for the first, while the others wait (a per-work-item place).
+// Adding barriers where every work-item passes in the same order changes nothing SYCL
+// promises; the work-items only run in an order SYCL allows anyway.
+void loop_builder::split_divergent_loops() {
+  if (!m_split_loops) return;
+  DenseSet<const BasicBlock*> done; // the blocks from a split loop's start to its meeting barrier
+  while (split_divergent_loop(done)) continue;
+  if (!m_loop_calls.empty()) m_functions.invalidate(*m_work, PreservedAnalyses::none());
+}
+
+// Splits the first loop (in preorder) that qualifies, outside `done`; false where none does.
+bool loop_builder::split_divergent_loop(DenseSet<const BasicBlock*>& done) {
+  DominatorTree dominators(*m_work);
+  LoopInfo loops(dominators);
+  if (loops.empty()) return false;
+  PostDominatorTree post_dominators(*m_work);
+  std::vector<Value*> ids{m_work->getArg(2), m_work->getArg(3), m_work->getArg(4)};
+  uniformity uniform(*m_work, ids);
+  AssumptionCache assumptions(*m_work);
+  TargetLibraryInfo& library = m_functions.getResult<TargetLibraryAnalysis>(*m_work);
+  ScalarEvolution evolution(*m_work, library, assumptions, dominators, loops);
+  const DataLayout& layout = m_module.getDataLayout();
+  Argument* innermost = m_work->getArg(4);
+  ValueToSCEVMapTy next_item{
+      {innermost,
+       evolution.getAddExpr(evolution.getSCEV(innermost), evolution.getOne(innermost->getType()))}};
+  // An access that moves with the loop and whose address for the next work-item is the next
+  // element: the work-items' iterations together read or write contiguous memory.
+  auto contiguous = [&](Loop* loop, Value* pointer, Type* type) {
+    const SCEV* address = evolution.getSCEV(pointer);
+    if (!SCEVExprContains(address, [&](const SCEV* s) {
+          auto* step = dyn_cast<SCEVAddRecExpr>(s);
+          return step && step->getLoop() == loop;
+        }))
+      return false;
+    const SCEV* next = SCEVParameterRewriter::rewrite(address, evolution, next_item);
+    auto* distance = dyn_cast<SCEVConstant>(evolution.getMinusSCEV(next, address));
+    return distance && !type->isScalableTy() &&
+           distance->getAPInt() == layout.getTypeStoreSize(type).getFixedValue();
+  };
+  auto has_barrier = [](BasicBlock& b) {
+    return any_of(b, [](Instruction& i) { return is_call_to(i, barrier_function); });
+  };
+  Loop* loop = nullptr;
+  BasicBlock* start = nullptr;
+  SetVector<BasicBlock*> reach; // from `start`, the blocks that may still lead into the loop
+  for (Loop* candidate : loops.getLoopsInPreorder()) {
+    loop = candidate;
+    BasicBlock* header = loop->getHeader();
+    BasicBlock* latch = loop->getLoopLatch();
+    SmallVector<BasicBlock*, 4> exits;
+    loop->getUniqueExitBlocks(exits);
+    BasicBlock* exit = exits.empty() || any_of(exits, [](BasicBlock* b) { return b->isEHPad(); })
+                           ? nullptr
+                           : exits.front();
+    if (done.contains(header) || !latch || !exit) continue;
+    SmallVector<BasicBlock*, 4> exiting;
+    loop->getExitingBlocks(exiting);
+    bool divergent = false;
+    for (BasicBlock* b : exiting) {
+      auto* branch = dyn_cast<BranchInst>(b->getTerminator());
+      if (!branch) {
+        divergent = false;
+        break;
+      }
+      divergent |= uniform.is_divergent(b) || !uniform.is_uniform(branch->getCondition());
+    }
+    if (!divergent) continue;
+    // Where every work-item starts from and where they all meet again.
+    start = nullptr;
+    for (DomTreeNode* n = dominators.getNode(header)->getIDom(); n && !start; n = n->getIDom())
+      if (!uniform.is_divergent(n->getBlock())) start = n->getBlock();
+    BasicBlock* meeting = start;
+    for (BasicBlock* b : exits)
+      if (meeting) meeting = post_dominators.findNearestCommonDominator(meeting, b);
+    if (!meeting || meeting == start || loop->contains(meeting)) continue;
+    // Between them: no barrier, no other way out, no way back to the start.
+    SmallVector<BasicBlock*, 16> work(successors(start));
+    DenseSet<const BasicBlock*> between;
+    bool fits = true;
+    while (fits && !work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      if (b == meeting || !between.insert(b).second) continue;
+      fits = b != start && !has_barrier(*b) && !done.contains(b) && succ_size(b) > 0;
+      append_range(work, successors(b));
+    }
+    if (!fits || !between.contains(header) ||
+        !entered_by_many(loop, start, uniform, dominators, post_dominators))
+      continue;
+    bool worth = false;
+    for (BasicBlock* b : loop->blocks())
+      for (Instruction& i : *b) {
+        if (auto* load = dyn_cast<LoadInst>(&i))
+          worth = worth || contiguous(loop, load->getPointerOperand(), load->getType());
+        else if (auto* store = dyn_cast<StoreInst>(&i))
+          worth = worth ||
+                  contiguous(loop, store->getPointerOperand(), store->getValueOperand()->getType());
+      }
+    if (!worth) continue;
+    // The blocks between from which the loop can still be reached (the loop's among them).
+    SmallVector<BasicBlock*, 16> back{header};
+    while (!back.empty()) {
+      BasicBlock* b = back.pop_back_val();
+      if (!reach.insert(b)) continue;
+      for (BasicBlock* p : predecessors(b))
+        if (p == start || between.contains(p)) back.push_back(p);
+    }
+    break;
+  }
+  if (reach.empty()) return false;
+  done.insert(reach.begin(), reach.end());
+  // An induction variable (i = start; i += step, the step uniform) of such a loop is, in the
+  // k-th iteration, start + k * step; and every work-item that runs an iteration in a region runs
+  // its k-th: the first m_strip iterations run in the region of the loop's start, each further
+  // m_strip in a region of their own, so k = m_strip * (regions run since the loop began) + the
+  // iterations run in this region. Computed so, from the epoch (the regions run so far in the
+  // group) less the epoch at the start, it is the start plus a value of the group (and of the
+  // region) instead of a value kept per work-item: the work-items' accesses through it stay
+  // affine in their ids and vectorize as contiguous loads and stores, not gathers.
+  Type* i64 = Type::getInt64Ty(m_context);
+  Type* i32 = Type::getInt32Ty(m_context);
+  FunctionCallee epoch = m_module.getOrInsertFunction(epoch_function, i64);
+  FunctionCallee barrier =
+      m_module.getOrInsertFunction(barrier_function, Type::getVoidTy(m_context));
+  BasicBlock* header = loop->getHeader();
+  BasicBlock* latch = loop->getLoopLatch();
+  BasicBlock* preheader = loop->getLoopPreheader();
+  SmallVector<std::tuple<PHINode*, Instruction*, Value*>, 4> inductions;
+  for (PHINode& phi : header->phis()) {
+    if (!preheader || phi.getNumIncomingValues() != 2) continue;
+    auto* next = dyn_cast<Instruction>(phi.getIncomingValueForBlock(latch));
+    if (!next || !loop->contains(next)) continue;
+    Value* step = nullptr;
+    if (next->getOpcode() == Instruction::Add)
+      step = next->getOperand(0) == &phi   ? next->getOperand(1)
+             : next->getOperand(1) == &phi ? next->getOperand(0)
+                                           : nullptr;
+    else if (auto* gep = dyn_cast<GetElementPtrInst>(next);
+             gep && gep->getPointerOperand() == &phi && gep->getNumIndices() == 1)
+      step = gep->getOperand(1);
+    // (A step the loop computes again from the kernel object, which the optimizer did not hoist
+    // because a store of the loop might alias the object, is computed before the loop.)
+    unsigned budget = 16;
+    if (step && ((loop->isLoopInvariant(step) && uniform.is_uniform(step)) ||
+                 rematerializable(step, budget, /*ids=*/false)))
+      inductions.push_back({&phi, next, step});
+  }
+
+  // The iteration's end: to the barrier, or with m_strip > 1 on to the next iteration in the same
+  // region until m_strip of them ran.
+  BasicBlock* ending = SplitEdge(latch, header, static_cast<DominatorTree*>(nullptr));
+  reach.insert(ending);
+  BasicBlock* to_barrier = ending;
+  PHINode* in_region = nullptr; // iterations run in this region before this one
+  if (m_strip > 1) {
+    to_barrier = BasicBlock::Create(m_context, "", m_work, header);
+    reach.insert(to_barrier);
+    BranchInst::Create(header, to_barrier);
+    for (PHINode& phi : header->phis())
+      phi.addIncoming(phi.getIncomingValueForBlock(ending), to_barrier);
+    in_region = PHINode::Create(i64, 3, "", header->getFirstNonPHIIt());
+    for (BasicBlock* from : predecessors(header))
+      in_region->addIncoming(ConstantInt::get(i64, 0), from);
+    ending->getTerminator()->eraseFromParent();
+    IRBuilder<> b(ending);
+    Value* ran = b.CreateAdd(in_region, b.getInt64(1));
+    in_region->setIncomingValueForBlock(ending, ran);
+    b.CreateCondBr(b.CreateICmpULT(ran, b.getInt64(m_strip)), header, to_barrier);
+  }
+  CallInst* iterate = CallInst::Create(barrier, "", to_barrier->getFirstInsertionPt());
+
+  if (!inductions.empty()) {
+    IRBuilder<> b(start->getTerminator());
+    Value* began = b.CreateCall(epoch, {}, "loop_began");
+    b.SetInsertPoint(header->getFirstNonPHIIt());
+    Value* iteration = b.CreateMul(b.CreateSub(b.CreateCall(epoch), began), b.getInt64(m_strip));
+    if (in_region) iteration = b.CreateAdd(iteration, in_region);
+    auto* counted = cast<Instruction>(iteration);
+    for (auto [phi, next, step] : inductions) {
+      Value* initial = phi->getIncomingValueForBlock(preheader);
+      if (!loop->isLoopInvariant(step)) {
+        DenseMap<Value*, Value*> copies;
+        step = copy_before(step, preheader, preheader->getTerminator()->getIterator(), copies);
+      }
+      b.SetInsertPoint(counted->getNextNode());
+      Value* now;
+      auto* gep = dyn_cast<GetElementPtrInst>(next);
+      if (gep)
+        now = b.CreateGEP(gep->getSourceElementType(), initial,
+                          b.CreateMul(b.CreateSExtOrTrunc(iteration, step->getType()), step));
+      else
+        now = b.CreateAdd(initial,
+                          b.CreateMul(b.CreateZExtOrTrunc(iteration, step->getType()), step));
+      b.SetInsertPoint(next->getNextNode());
+      Value* after_step =
+          gep ? b.CreateGEP(gep->getSourceElementType(), now, step) : b.CreateAdd(now, step);
+      next->replaceUsesWithIf(after_step, [&](Use& use) { return use.getUser() != phi; });
+      phi->replaceAllUsesWith(now);
+      phi->eraseFromParent();
+      next->eraseFromParent();
+    }
+  }
+
+  // Where the work-items meet: every way out of `reach` (the loop's exits, and the tests before
+  // it that skip it) leads through one new block with the barrier, then on to where each
+  // work-item was going. Values from inside that are used beyond go through memory (each
+  // work-item's own: they cross a barrier).
+  SmallVector<std::pair<BasicBlock*, unsigned>, 8> ways;
+  SetVector<BasicBlock*> targets;
+  for (BasicBlock* u : reach)
+    for (unsigned k = 0; k < u->getTerminator()->getNumSuccessors(); ++k)
+      if (BasicBlock* v = u->getTerminator()->getSuccessor(k); !reach.contains(v)) {
+        ways.push_back({u, k});
+        targets.insert(v);
+      }
+  for (BasicBlock* v : targets)
+    for (PHINode& phi : make_early_inc_range(v->phis())) DemotePHIToStack(&phi);
+  BasicBlock* meet = BasicBlock::Create(m_context, "", m_work);
+  PHINode* way = targets.size() > 1 ? PHINode::Create(i32, ways.size(), "", meet) : nullptr;
+  CallInst* after = CallInst::Create(barrier, "", meet);
+  if (way) {
+    SwitchInst* onward = SwitchInst::Create(way, targets.front(), targets.size(), meet);
+    for (unsigned t = 1; t < targets.size(); ++t)
+      onward->addCase(ConstantInt::get(m_context, APInt(32, t)), targets[t]);
+  } else {
+    BranchInst::Create(targets.front(), meet);
+  }
+  for (auto [u, k] : ways) {
+    BasicBlock* v = u->getTerminator()->getSuccessor(k);
+    BasicBlock* via = BasicBlock::Create(m_context, "", m_work, meet);
+    BranchInst::Create(meet, via);
+    u->getTerminator()->setSuccessor(k, via);
+    if (way)
+      way->addIncoming(ConstantInt::get(i32, unsigned(find(targets, v) - targets.begin())), via);
+  }
+  // (Values the start computes still dominate their uses; those of the loop and of the paths
+  // around it no longer do.)
+  DominatorTree now(*m_work);
+  SmallVector<Instruction*, 16> escaping;
+  for (BasicBlock* u : reach)
+    for (Instruction& i : *u)
+      if (!isa<AllocaInst>(i) &&
+          any_of(i.uses(), [&](Use& use) { return !now.dominates(&i, use); }))
+        escaping.push_back(&i);
+  for (Instruction* i : escaping) DemoteRegToStack(*i);
+  m_loop_calls.push_back({iterate, after});
+  return true;
 }
 
 // A region that ends with blocks only the work-item of one local id runs (`if (l == 0) halo[0] =
@@ -457,16 +774,31 @@ void loop_builder::split_barriers() {
   for (BasicBlock& b : *m_work)
     for (Instruction& i : b)
       if (is_call_to(i, barrier_function)) calls.push_back(cast<CallInst>(&i));
+  DenseMap<const CallInst*, bool> made; // by split_divergent_loops: true at an iteration's end
+  for (auto [iterate, after] : m_loop_calls) {
+    made[iterate] = true;
+    made[after] = false;
+  }
   unsigned index = 0;
+  DenseMap<const CallInst*, unsigned> id_of;
   for (CallInst* call : calls) {
-    m_barrier_names.push_back(describe_barrier(*call, ++index, unsigned(calls.size())));
+    if (auto it = made.find(call); it != made.end())
+      m_barrier_names.push_back(it->second ? "the end of a loop's iteration"
+                                           : "the end of a loop that work-items leave at "
+                                             "different times");
+    else
+      m_barrier_names.push_back(
+          describe_barrier(*call, ++index, unsigned(calls.size() - made.size())));
     BasicBlock* block = call->getParent();
     if (call != &block->front() || block->isEntryBlock())
       block = SplitBlock(block, call->getIterator(), static_cast<DominatorTree*>(nullptr));
     SplitBlock(block, std::next(call->getIterator()), static_cast<DominatorTree*>(nullptr));
     m_barrier_id[block] = unsigned(m_barriers.size()) + 1;
+    id_of[call] = unsigned(m_barriers.size()) + 1;
     m_barriers.push_back(block);
   }
+  for (auto [iterate, after] : m_loop_calls)
+    m_loop_barriers.push_back({id_of.lookup(iterate), id_of.lookup(after)});
   // A barrier right after another (two calls in a row) would leave an empty region between
   // them: give it a block of its own that only goes on to the second barrier.
   for (BasicBlock* barrier : m_barriers)
@@ -523,8 +855,10 @@ void loop_builder::demote_live_values() {
   // work-item's value when it copies the barrier into both paths (jump threading over a loop
   // that only some work-items enter). The copies are different barriers to the loops; fibers
   // meet at either, so the kernel stays on fibers.
+  DenseSet<unsigned> iterations; // only some work-items iterate again, by design
+  for (auto [iterate, after] : m_loop_barriers) iterations.insert(iterate);
   for (BasicBlock* barrier : m_barriers)
-    if (uniform.is_divergent(barrier))
+    if (uniform.is_divergent(barrier) && !iterations.contains(m_barrier_id.lookup(barrier)))
       throw unsupported{"a barrier or group function (" +
                         m_barrier_names[m_barrier_id.lookup(barrier) - 1] +
                         ") lies on a path that only some work-items of a group may take (a "
@@ -916,7 +1250,38 @@ Function* loop_builder::emit(unsigned lanes) {
   auto field = [&](std::uint64_t offset) {
     return b.CreateConstInBoundsGEP1_64(i8, frame, offset);
   };
-  Value* object = b.CreateLoad(ptr, field(frame_offset::object), "object");
+  // The frame and the kernel object may be read anywhere in the loops (the optimizer may then
+  // hoist their invariant loads out of the work-item loops from a conditional block too): the
+  // frame is a group_frame, and the object at least as large as the fields the body reads.
+  loops->addParamAttr(0, Attribute::getWithDereferenceableBytes(m_context, frame_offset::size));
+  loops->addParamAttr(0, Attribute::NonNull);
+  loops->addParamAttr(0, Attribute::getWithAlignment(m_context, Align(8)));
+  auto* object = b.CreateLoad(ptr, field(frame_offset::object), "object");
+  std::uint64_t object_bytes = 0, object_align = 1;
+  for (BasicBlock& block : *m_work)
+    for (Instruction& i : block) {
+      auto* load = dyn_cast<LoadInst>(&i);
+      if (!load) continue;
+      APInt offset(64, 0);
+      const Value* base =
+          load->getPointerOperand()->stripAndAccumulateConstantOffsets(layout, offset, true);
+      if (base != m_work->getArg(0) || offset.isNegative()) continue;
+      std::uint64_t at = offset.getZExtValue();
+      object_bytes = std::max(object_bytes, at + layout.getTypeStoreSize(load->getType()));
+      // A load at offset k aligned to a: the object is aligned to a where a divides k.
+      std::uint64_t aligned = load->getAlign().value();
+      if (at) aligned = std::min(aligned, at & (~at + 1));
+      object_align = std::max(object_align, aligned);
+    }
+  MDBuilder metadata(m_context);
+  object->setMetadata(LLVMContext::MD_nonnull, MDNode::get(m_context, {}));
+  if (object_bytes)
+    object->setMetadata(
+        LLVMContext::MD_dereferenceable,
+        MDNode::get(m_context, {metadata.createConstant(ConstantInt::get(i64, object_bytes))}));
+  object->setMetadata(
+      LLVMContext::MD_align,
+      MDNode::get(m_context, {metadata.createConstant(ConstantInt::get(i64, object_align))}));
   Value* group = field(frame_offset::group);
   Value* range[3];
   // A local range is at least 1 and far below 2^31 (work-group sizes are limited by the device):
@@ -951,8 +1316,15 @@ Function* loop_builder::emit(unsigned lanes) {
     strides.push_back(stride);
     offset = b.CreateAdd(base, b.CreateMul(items, b.getInt64(stride)));
   }
+  // Where each work-item stands after a region that a divergent loop ends: at the loop's next
+  // iteration or after it (split_divergent_loops).
+  Value* places = nullptr;
+  if (!m_loop_barriers.empty()) {
+    places = b.CreateAnd(b.CreateAdd(offset, b.getInt64(63)), b.getInt64(~std::uint64_t(63)));
+    offset = b.CreateAdd(places, b.CreateMul(items, b.getInt64(4)));
+  }
   Value* storage = ConstantPointerNull::get(ptr);
-  if (!m_per_item.empty()) {
+  if (!m_per_item.empty() || places) {
     FunctionCallee get = m_module.getOrInsertFunction(storage_function, ptr, ptr, i64);
     storage = b.CreateCall(get, {frame, offset}, "storage");
   }
@@ -1005,6 +1377,20 @@ Function* loop_builder::emit(unsigned lanes) {
     };
     BasicBlock* start = block("region");
     which->addCase(b.getInt32(r), start);
+    // A divergent loop's iteration (the region after its iteration barrier: run only by the
+    // work-items that stand there, the others keep waiting after the loop), or a region that
+    // some work-items may leave for the next iteration: the work-items' places count.
+    unsigned iterate_after = 0;
+    SmallVector<std::pair<unsigned, unsigned>, 1> loop_exits;
+    for (auto [iterate, after] : m_loop_barriers) {
+      if (iterate == r) iterate_after = after;
+      if (any_of(m_regions[r], [&, iterate = iterate](BasicBlock* block) {
+            return any_of(successors(block),
+                          [&](BasicBlock* s) { return m_barrier_id.lookup(s) == iterate; });
+          }))
+        loop_exits.push_back({iterate, after});
+    }
+    bool loop_region = iterate_after || !loop_exits.empty();
     BasicBlock* body = block("work_item");
     BasicBlock* done = block("done");
     // The loops' heads and latches, outermost first; latch.back() is where work-items leave.
@@ -1023,9 +1409,10 @@ Function* loop_builder::emit(unsigned lanes) {
     b.CreateStore(b.getInt32(0), highest);
     if (lanes == 0) {
       Value* innermost = range[2];
-      Value* start = nullptr;
-      if (Value* bound = narrowed_range(r, 0, b, shared_of, entry_of, range[2], object, group,
-                                        lowest, highest, start))
+      Value* start = b.getInt64(0);
+      if (Value* bound = loop_region ? nullptr
+                                     : narrowed_range(r, 0, b, shared_of, entry_of, range[2],
+                                                      object, group, lowest, highest, start))
         innermost = bound;
       for (int d = 0; d < 3; ++d) {
         head.push_back(block("head" + Twine(d)));
@@ -1053,9 +1440,10 @@ Function* loop_builder::emit(unsigned lanes) {
       latch = {block("sub_group_latch"), block("lane_latch")};
       BasicBlock* enter = block("sub_group");
       Value* active = b.getInt64(lanes);
-      Value* start = nullptr;
-      if (Value* bound = narrowed_range(r, lanes, b, shared_of, entry_of, active, object, group,
-                                        lowest, highest, start))
+      Value* start = b.getInt64(0);
+      if (Value* bound = loop_region ? nullptr
+                                     : narrowed_range(r, lanes, b, shared_of, entry_of, active,
+                                                      object, group, lowest, highest, start))
         active = bound;
       b.CreateStore(b.getInt64(0), iv[0]);
       b.CreateBr(head[0]);
@@ -1105,14 +1493,26 @@ Function* loop_builder::emit(unsigned lanes) {
       map[original] = slot;
       if (copy && copy != slot) cast<Instruction>(copy)->eraseFromParent();
     }
+    Value* place =
+        loop_region ? b.CreateInBoundsGEP(i8, storage, b.CreateAdd(places, b.CreateShl(linear, 2)))
+                    : nullptr;
     Value* first = map[m_regions[r].front()];
-    b.CreateBr(cast<BasicBlock>(first));
+    BasicBlock* waiting = nullptr;
+    if (iterate_after) {
+      waiting = block("waiting");
+      b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(i32, place), b.getInt32(r)),
+                     cast<BasicBlock>(first), waiting);
+      BranchInst::Create(latch.back(), waiting);
+    } else {
+      b.CreateBr(cast<BasicBlock>(first));
+    }
     for (auto [load, slot] : m_entry_reads[r])
       cast<LoadInst>(map[load])->setOperand(0, entry_of.lookup(slot));
 
     // Leaving the region: to the latch with the exit's number.
     b.SetInsertPoint(latch.back());
     PHINode* exit = b.CreatePHI(i32, 4, "exit");
+    if (waiting) exit->addIncoming(b.getInt32(iterate_after), waiting);
     DenseMap<BasicBlock*, BasicBlock*> to_barrier;
     for (BasicBlock* copy : copies) {
       for (Instruction& i : *copy) RemapInstruction(&i, map, RF_IgnoreMissingLocals);
@@ -1182,6 +1582,7 @@ Function* loop_builder::emit(unsigned lanes) {
                     lowest);
       b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
                     highest);
+      if (place) b.CreateStore(exit, place);
       b.CreateStore(b.CreateAdd(variables.back(), b.getInt64(1)), iv[variables.size() - 1]);
       BranchInst* back = b.CreateBr(head.back());
       SmallVector<Metadata*, 3> properties{
@@ -1209,6 +1610,20 @@ Function* loop_builder::emit(unsigned lanes) {
     BasicBlock* differ = block("divergent");
     b.CreateCondBr(b.CreateICmpEQ(low, high), same, differ);
     b.SetInsertPoint(differ);
+    // Some work-items at a divergent loop's next iteration, the others after it: the next
+    // iteration.
+    for (auto [iterate, after] : loop_exits) {
+      BasicBlock* again = block("iterate");
+      BasicBlock* other = block("divergent");
+      b.CreateCondBr(b.CreateAnd(b.CreateICmpEQ(low, b.getInt32(std::min(iterate, after))),
+                                 b.CreateICmpEQ(high, b.getInt32(std::max(iterate, after)))),
+                     again, other);
+      b.SetInsertPoint(again);
+      b.CreateStore(b.getInt32(iterate), next);
+      b.CreateStore(b.CreateAdd(b.CreateLoad(i64, epoch), b.getInt64(1)), epoch);
+      b.CreateBr(dispatch);
+      b.SetInsertPoint(other);
+    }
     auto name_of = [&](Value* index) {
       return b.CreateLoad(ptr, b.CreateInBoundsGEP(names_type, name_table,
                                                    {b.getInt64(0), b.CreateZExt(index, i64)}));
@@ -1311,6 +1726,11 @@ Function* checked(Function* loops) {
                     "); please report this kernel"};
 }
 
+// Work-groups of fewer work-items than small_group run split_loop_strip iterations of a split
+// loop per region (split_divergent_loops), larger ones one.
+constexpr unsigned small_group = 64;
+constexpr unsigned split_loop_strip = 16;
+
 // The sub-group sizes to build vector loops for: the size the kernel requires where that is one
 // the host device supports above 1, else the primary sizes of AVX-512 and AVX CPUs.
 static SmallVector<unsigned, 2> vector_sizes(std::uint32_t required) {
@@ -1319,12 +1739,49 @@ static SmallVector<unsigned, 2> vector_sizes(std::uint32_t required) {
   return {};
 }
 
+void loop_builder::discard() {
+  if (!m_work) return;
+  m_functions.clear(*m_work, m_work->getName());
+  m_work->eraseFromParent();
+  m_work = nullptr;
+  m_exchanges = false;
+  m_loop_calls.clear();
+  m_loop_barriers.clear();
+  m_barriers.clear();
+  m_barrier_names.clear();
+  m_barrier_id.clear();
+  m_regions.clear();
+  m_membership.clear();
+  m_demoted_uniform.clear();
+  m_shared.clear();
+  m_per_item.clear();
+  m_entry_reads.clear();
+}
+
+// With divergent loops split into iterations where that may pay; where that keeps the body from
+// running in loops at all (a barrier that only then lies on a divergent path), without.
 Function* loop_builder::build_loops() {
+  try {
+    return build_loops(true);
+  } catch (const unsupported& why) {
+    if (m_loop_calls.empty()) throw;
+    if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '3')
+      errs() << "without split loops: " << why.reason << "\n";
+  }
+  discard();
+  return build_loops(false);
+}
+
+Function* loop_builder::build_loops(bool split_loops) {
+  m_split_loops = split_loops;
   prepare();
   // SYCLONE_HOST_LOOPS_DUMP=2: each work-item body as the loop compiler gets it.
   if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '2')
     errs() << *m_work;
   separate_guarded_tails();
+  split_divergent_loops();
+  if (const char* dump = std::getenv("SYCLONE_HOST_LOOPS_DUMP"); dump && *dump == '4')
+    errs() << *m_work;
   split_barriers();
   demote_live_values(); // may split edges: regions after
   find_regions();
@@ -1336,7 +1793,9 @@ Function* loop_builder::build(std::uint32_t required_sub_group, SmallVectorImpl<
   Function* loops = build_loops();
   made.push_back(loops);
   SmallVector<unsigned, 2> sizes = vector_sizes(required_sub_group);
-  if (!m_exchanges || sizes.empty()) return loops;
+  if (!m_exchanges) sizes.clear();
+  bool split = !m_loop_calls.empty();
+  if (!split && sizes.empty()) return loops;
   // Sub-groups as vectors: loops whose lane loop has the sub-group's size as its trip count,
   // chosen at run time when the launch has that sub-group size and the innermost local range is
   // a multiple of it.
@@ -1350,6 +1809,32 @@ Function* loop_builder::build(std::uint32_t required_sub_group, SmallVectorImpl<
       i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, frame_offset::sub_group));
   Value* innermost = b.CreateLoad(
       i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, frame_offset::loop_range + 16));
+  Function* strips = nullptr;
+  if (split) {
+    // Small work-groups (a CPU-sized nd_range: BabelStream's Dot has 4 work-items) run several
+    // iterations of a split loop per region, so that the regions' cost is spread over more work.
+    loop_builder few(m_module, m_body, m_callers, m_functions);
+    few.m_strip = split_loop_strip;
+    try {
+      strips = few.build_loops();
+    } catch (const unsupported&) {
+      split = false; // (the loops above serve small groups too)
+    }
+  }
+  if (split) {
+    made.push_back(strips);
+    Value* items = innermost;
+    for (int d = 0; d < 2; ++d)
+      items = b.CreateMul(
+          items, b.CreateLoad(i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame,
+                                                                frame_offset::loop_range + 8 * d)));
+    BasicBlock* take = BasicBlock::Create(m_context, "small", entry);
+    BasicBlock* next = BasicBlock::Create(m_context, "next", entry);
+    b.CreateCondBr(b.CreateICmpULT(items, b.getInt64(small_group)), take, next);
+    b.SetInsertPoint(take);
+    b.CreateRet(b.CreateCall(strips, {frame}));
+    b.SetInsertPoint(next);
+  }
   for (unsigned lanes : sizes) {
     loop_builder version(m_module, m_body, m_callers, m_functions, lanes);
     Function* vector = version.build_loops();

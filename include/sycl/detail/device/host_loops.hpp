@@ -99,3 +99,4 @@ static_assert(offsetof(sycl::detail::host::group_frame, storage) == 80);
 static_assert(offsetof(sycl::detail::host::group_frame, runtime) == 96);
 static_assert(offsetof(sycl::detail::host::group_frame, exchange) == 104);
 static_assert(offsetof(sycl::detail::host::group_frame, exchange_set) == 112);
+static_assert(sizeof(sycl::detail::host::group_frame) == 120);
