@@ -68,6 +68,17 @@ int main(int argc, char** argv) {
              out[it.get_global_id(0)] = in[it.get_global_id(0)];
            });
          }));
+  // A CUDA-style grid-stride loop over a fixed grid (16 groups of 256 work-items, each walking the
+  // array with the grid's stride): the loop compiler runs one iteration of every work-item at a
+  // time.
+  std::fill(out, out + n, -1.0f);
+  report("copy, grid-stride nd_range (16 x 256)", best_ms(q, reps, [&] {
+           q.parallel_for(sycl::nd_range<1>(16 * wg, wg), [=](sycl::nd_item<1> it) {
+             for (std::size_t i = it.get_global_id(0); i < n; i += it.get_global_range(0))
+               out[i] = in[i];
+           });
+         }));
+  check("grid-stride copy", std::equal(in, in + n, out));
   double barrier_free = best_ms(q, reps, [&] {
     q.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
       std::size_t i = it.get_global_id(0);

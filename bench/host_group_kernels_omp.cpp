@@ -35,6 +35,14 @@ int main(int argc, char** argv) {
 #pragma omp parallel for
            for (long i = 0; i < n; ++i) o[i] = a[i];
          }));
+  // The grid-stride copy's access pattern: 16 x 256 "work-items", thread t copying chunks of 256
+  // at t * 256 + k * 4096 (what each work-group of the SYCL kernel copies).
+  report("openmp copy, grid-stride chunks (16 x 256)", best_ms(reps, [&] {
+#pragma omp parallel for schedule(static, 1)
+           for (long t = 0; t < 16; ++t)
+             for (long base = t * wg; base < n; base += 16 * wg)
+               for (long i = base; i < base + wg && i < n; ++i) o[i] = a[i];
+         }));
   report("openmp per-group sum", best_ms(reps, [&] {
 #pragma omp parallel for
            for (long g = 0; g < n / wg; ++g) {

@@ -136,6 +136,31 @@ TEST_F(host_executor, few_expensive_indices_or_work_groups_still_go_parallel) {
   EXPECT_GE(seen.size(), 2u);
 }
 
+TEST_F(host_executor, as_many_long_work_groups_as_threads_run_together_once_timed) {
+  // A launch with as many work-groups as threads, each long: the first launch times one group
+  // on the caller before sharing the rest; a later launch of the same kernel knows the cost and
+  // shares at once, so both groups run at the same time (each waits, up to a limit, for the
+  // other to start). Before unit_costs, every launch ran its first group alone.
+  if (host::concurrency() < 2) GTEST_SKIP() << "one thread only";
+  std::atomic<int> started{0};
+  std::atomic<int> alone{0};
+  auto kernel = [&](const std::size_t*, const std::size_t*) {
+    started.fetch_add(1);
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+    while (started.load() < 2 && std::chrono::steady_clock::now() < until)
+      std::this_thread::yield();
+    if (started.load() < 2) alone.fetch_add(1);
+  };
+  run_nd(1, {2, 1, 1}, {1, 1, 1}, 0, kernel); // timed: the first group runs alone
+  EXPECT_EQ(alone.load(), 1);
+  for (int launch = 0; launch < 3; ++launch) {
+    started = 0;
+    alone = 0;
+    run_nd(1, {2, 1, 1}, {1, 1, 1}, 0, kernel);
+    EXPECT_EQ(alone.load(), 0) << "launch " << launch;
+  }
+}
+
 TEST_F(host_executor, nd_range_covers_every_pair_once) {
   struct shape {
     int dims;

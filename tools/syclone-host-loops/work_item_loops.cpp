@@ -1729,7 +1729,7 @@ Function* checked(Function* loops) {
 // Work-groups of fewer work-items than small_group run split_loop_strip iterations of a split
 // loop per region (split_divergent_loops), larger ones one.
 constexpr unsigned small_group = 64;
-constexpr unsigned split_loop_strip = 16;
+constexpr unsigned split_loop_strip = 64;
 
 // The sub-group sizes to build vector loops for: the size the kernel requires where that is one
 // the host device supports above 1, else the primary sizes of AVX-512 and AVX CPUs.
@@ -1761,6 +1761,9 @@ void loop_builder::discard() {
 // With divergent loops split into iterations where that may pay; where that keeps the body from
 // running in loops at all (a barrier that only then lies on a divergent path), without.
 Function* loop_builder::build_loops() {
+  // SYCLONE_HOST_LOOPS_SPLIT=0 (at compile time): no loop is split (to compare).
+  if (const char* split = std::getenv("SYCLONE_HOST_LOOPS_SPLIT"); split && *split == '0')
+    return build_loops(false);
   try {
     return build_loops(true);
   } catch (const unsupported& why) {

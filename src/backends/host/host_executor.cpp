@@ -8,7 +8,9 @@
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <utility>
@@ -33,6 +35,42 @@ constexpr double wake_threshold_ns = 50'000;
 constexpr std::size_t chunks_per_thread = 8;
 constexpr double min_chunk_ns = 2'000;
 
+// What a unit (an index, a work-group) of a kernel cost when it last ran, by kernel and shape:
+// a launch of a kernel known to be expensive goes to the pool at once instead of first running a
+// unit alone to time it. That probe costs little when units are many and light, but where a
+// launch has about as many work-groups as threads, each long (BabelStream's CPU-sized Dot: one
+// group per core), the caller's lone first group doubled the launch's time. Direct-mapped and
+// racy on purpose: a lost or stale entry only costs one probe, or one sharing that a probe would
+// have skipped.
+class unit_costs {
+public:
+  // unit_ns of the kernel's last probe, or a negative value where there was none.
+  static double lookup(std::uintptr_t key) noexcept {
+    const entry& e = table()[slot(key)];
+    return e.key.load(std::memory_order_acquire) == key ? e.unit_ns.load(std::memory_order_relaxed)
+                                                        : -1.0;
+  }
+  static void remember(std::uintptr_t key, double unit_ns) noexcept {
+    entry& e = table()[slot(key)];
+    e.unit_ns.store(unit_ns, std::memory_order_relaxed);
+    e.key.store(key, std::memory_order_release);
+  }
+
+private:
+  struct entry {
+    std::atomic<std::uintptr_t> key{0};
+    std::atomic<double> unit_ns{0};
+  };
+  static constexpr std::size_t size = 256;
+  static std::size_t slot(std::uintptr_t key) noexcept {
+    return std::size_t((key * 0x9E3779B97F4A7C15ull) >> 56) % size;
+  }
+  static entry* table() noexcept {
+    static entry entries[size];
+    return entries;
+  }
+};
+
 double now_ns() noexcept {
   return std::chrono::duration<double, std::nano>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -55,11 +93,17 @@ void share(job::body_fn body, const void* context, std::size_t begin, std::size_
 }
 
 // Runs units [0, count) of body, first `probe` of them (then more) on the caller, on at most
-// max_threads threads (0: no limit).
+// max_threads threads (0: no limit). `kernel` names the kernel and the shape of its units (for
+// unit_costs; 0: none).
 void run_units(job::body_fn body, const void* context, std::size_t count, std::size_t probe,
-               std::size_t max_threads) {
+               std::size_t max_threads, std::uintptr_t kernel) {
   if (count <= 1 || config().threads <= 1 || max_threads == 1) {
     body(context, 0, count);
+    return;
+  }
+  if (double known = kernel ? unit_costs::lookup(kernel) : -1.0;
+      known >= 0 && known * double(count) >= share_threshold_ns) {
+    share(body, context, 0, count, known, max_threads);
     return;
   }
   std::size_t done = 0;
@@ -76,6 +120,7 @@ void run_units(job::body_fn body, const void* context, std::size_t count, std::s
       continue;
     }
     double unit_ns = elapsed / double(done);
+    if (kernel) unit_costs::remember(kernel, unit_ns);
     double rest_ns = unit_ns * double(count - done);
     if (rest_ns >= share_threshold_ns) {
       share(body, context, done, count, unit_ns, max_threads);
@@ -146,7 +191,7 @@ void run(const range_launch& launch) {
   // A first piece of up to 64 indices: enough to time a light kernel, little serial work if
   // every index is heavy.
   run_units(&range_body, &launch, launch.count, std::clamp<std::size_t>(launch.count / 32, 1, 64),
-            launch.max_threads);
+            launch.max_threads, reinterpret_cast<std::uintptr_t>(launch.run_chunk));
 }
 
 void run(const nd_range_launch& launch) {
@@ -163,7 +208,10 @@ void run(const nd_range_launch& launch) {
                                   " work-items is too large; use at most 2^32-1");
   }
   nd_context context{&launch, schedule(), schedule_seed()};
-  run_units(&nd_body, &context, groups, 1, launch.max_threads);
+  // (A work-group's cost depends on its size: the key has it.)
+  std::uintptr_t kernel =
+      reinterpret_cast<std::uintptr_t>(launch.run_item) ^ (items << 48) ^ (items >> 16);
+  run_units(&nd_body, &context, groups, 1, launch.max_threads, kernel);
 }
 
 std::size_t concurrency() noexcept {
