@@ -289,6 +289,26 @@ one_step)
   ./app images >out.txt
   expect_in out.txt "^kernel nvptx64 $twice_kernel$" "^images 1$"
   image_defines images/nvptx64.0.img _Z5twicei
+  # A .c source is C++ to syclone++, as to clang++ and icpx -fsycl (Makefiles that compile every
+  # source with $(CXX) rely on it), with a warning; -x c before it keeps it C (issue 30).
+  cat >sycl_in_c.c <<'SRC'
+#include <sycl/sycl.hpp>
+#include <cstdio>
+int main() {
+  sycl::queue q;
+  int* v = sycl::malloc_shared<int>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { v[i] = int(i[0]) * 3; }).wait();
+  std::printf("sum %d\n", v[0] + v[1] + v[2] + v[3]);
+  sycl::free(v, q);
+}
+SRC
+  "$S" -fsycl-targets=host sycl_in_c.c -o sycl_in_c 2>warn.txt
+  expect_in warn.txt "treating 'c' input '.*sycl_in_c\.c' as 'c\+\+'"
+  ./sycl_in_c >out.txt
+  expect_in out.txt "^sum 18$"
+  printf 'int answer(void) { int new = 42; return new; }\n' >plain.c
+  "$S" -x c -c plain.c -o plain.o
+  expect_failure log.txt "$S" -fsycl-targets=host -c plain.c -o plain2.o
   # -c with several sources names the objects after them.
   "$S" -c "$IN/kernels.cpp" "$IN/external.cpp"
   has_device_section kernels.o >/dev/null && has_device_section external.o >/dev/null ||

@@ -687,6 +687,7 @@ int info(session& s) {
 
 int run_driver(const char* argv0, const std::vector<std::string>& args) {
   command_line line = parse_command_line(args);
+  for (const std::string& message : line.warnings) warning(message);
   toolchain tools(argv0);
   if (line.print_version || (line.verbose && line.inputs.empty())) {
     print_version(tools);

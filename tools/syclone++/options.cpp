@@ -215,11 +215,23 @@ std::string extension_of(std::string_view path) {
   return std::string(path.substr(dot + 1));
 }
 
+// A C source (.c) or preprocessed C source (.i) given to a C++ compiler driver is C++ to clang++
+// (lookupCXXTypeForCType, with a deprecation warning) and to icpx -fsycl, and Makefiles that
+// compile every source with $(CXX) rely on it: the language syclone++ passes for it (empty for
+// other inputs).
+std::string c_as_cxx_language(std::string_view path) {
+  std::string ext = extension_of(path);
+  if (ext == "c") return "c++";
+  if (ext == "i") return "c++-cpp-output";
+  return {};
+}
+
 input_kind kind_by_extension(std::string_view path) {
   std::string ext = extension_of(path);
-  if (is_any(ext, {"cpp", "cc", "cxx", "c++", "cp", "C", "CC", "CPP", "CXX", "ii", "cppm"}))
+  // (.c and .i too, as clang++ and icpx -fsycl read them: see c_as_cxx_language)
+  if (is_any(ext,
+             {"cpp", "cc", "cxx", "c++", "cp", "C", "CC", "CPP", "CXX", "ii", "cppm", "c", "i"}))
     return input_kind::cxx_source;
-  if (is_any(ext, {"c", "i"})) return input_kind::c_source;
   if (is_any(ext, {"s", "S", "sx"})) return input_kind::assembly;
   return input_kind::linker_input;
 }
@@ -284,7 +296,12 @@ command_line parse_command_line(const std::vector<std::string>& raw_args) {
         throw driver_error("reading the source from standard input is not supported: syclone++ "
                            "compiles it twice (host and device); write it to a file");
       input in{arg, language.empty() ? kind_by_extension(arg) : kind_by_language(language),
-               language};
+               language.empty() ? c_as_cxx_language(arg) : language};
+      if (language.empty() && !in.language.empty())
+        line.warnings.push_back("treating '" + extension_of(arg) + "' input '" + arg + "' as '" +
+                                in.language +
+                                "', as clang++ and icpx -fsycl do (this behavior is deprecated in "
+                                "clang); use -x c before it to compile it as C");
       a.input = static_cast<int>(line.inputs.size());
       a.uses = use_link | use_passthrough;
       line.inputs.push_back(std::move(in));

@@ -76,6 +76,8 @@ struct command_line {
   bool color_given = false;   // -f[no-]color-diagnostics, -fdiagnostics-color*
   bool linker_given = false;  // -fuse-ld= / --ld-path=
   bool assemble_text = false; // -S (with -fsycl-device-only: textual IR)
+  // Warnings about the command line itself, printed once before anything runs.
+  std::vector<std::string> warnings;
 };
 
 // Parses argv[1..] after response-file expansion; handles "--launcher [syclone flags] <compiler>"
