@@ -8,6 +8,8 @@
 // errc::kernel naming the kernel, after which the queue still works. Every result is checked
 // against a sequential reference; e2e.host_loops.fibers runs the same kernels on fibers.
 // SYCLONE_E2E_HOST_ONLY (the report and the divergent barrier are host behaviour).
+#include "host_kernels_report.hpp"
+
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -358,14 +360,9 @@ int main() {
   const char* schedule = std::getenv("SYCLONE_HOST_SCHEDULE");
   const bool loops = (!mode || std::strcmp(mode, "fibers") != 0) &&
                      !(schedule && std::strncmp(schedule, "shuffle", 7) == 0);
-  char report_path[] = "/tmp/syclone-host-loops-XXXXXX";
-  int fd = -1;
-  if (!mode && loops) {
-    // The fallback report goes to stderr: catch it in a file.
-    setenv("SYCLONE_HOST_KERNELS", "report", 1);
-    fd = mkstemp(report_path);
-    EXPECT(fd >= 0 && std::freopen(report_path, "w", stderr) != nullptr);
-  }
+  // The fallback report goes to stderr: catch it in a file.
+  host_kernels_report report(!mode && loops);
+  EXPECT(!report.capturing() || report.redirected());
   sycl::queue q;
   uniform_loop(q);
   uniform_branches(q);
@@ -388,13 +385,8 @@ int main() {
   fallback(q);
   streaming(q);
   if (loops) divergent_barrier();
-  if (fd >= 0) {
-    std::fflush(stderr);
-    std::FILE* f = std::fopen(report_path, "r");
-    std::string text;
-    for (int c; f && (c = std::fgetc(f)) != EOF;) text += char(c);
-    if (f) std::fclose(f);
-    std::remove(report_path);
+  if (report.capturing()) {
+    std::string text = report.text();
     // The kernel with a sub-group function under a condition falls back; the others run as
     // loops.
     std::size_t lines = 0;

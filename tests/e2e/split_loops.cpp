@@ -8,6 +8,8 @@
 // split), and a BabelStream-style dot product (grid-stride loop into local memory, then a
 // tree). e2e.split_loops.fibers runs the same kernels on fibers; with
 // SYCLONE_HOST_KERNELS=report no kernel here may fall back.
+#include "host_kernels_report.hpp"
+
 #include <sycl/sycl.hpp>
 
 #include <cmath>
@@ -225,14 +227,8 @@ void after_sub_group(sycl::queue& q) {
 }
 
 int main() {
-  const char* mode = std::getenv("SYCLONE_HOST_KERNELS");
-  char report_path[] = "/tmp/syclone-split-loops-XXXXXX";
-  int fd = -1;
-  if (!mode) {
-    setenv("SYCLONE_HOST_KERNELS", "report", 1);
-    fd = mkstemp(report_path);
-    EXPECT(fd >= 0 && std::freopen(report_path, "w", stderr) != nullptr);
-  }
+  host_kernels_report report(std::getenv("SYCLONE_HOST_KERNELS") == nullptr);
+  EXPECT(!report.capturing() || report.redirected());
   sycl::queue q;
   for (std::size_t wg : {1, 4, 16, 64, 256}) {
     grid_stride(q, 10007, wg, 3);
@@ -243,13 +239,8 @@ int main() {
     loop_forms(q, wg);
   }
   after_sub_group(q);
-  if (fd >= 0) {
-    std::fflush(stderr);
-    std::FILE* f = std::fopen(report_path, "r");
-    std::string text;
-    for (int c; f && (c = std::fgetc(f)) != EOF;) text += char(c);
-    if (f) std::fclose(f);
-    std::remove(report_path);
+  if (report.capturing()) {
+    std::string text = report.text();
     EXPECT(text.find("as fibers") == std::string::npos);
     if (failures) std::printf("report was:\n%s\n", text.c_str());
   }

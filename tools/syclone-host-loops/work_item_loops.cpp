@@ -453,14 +453,15 @@ bool loop_builder::split_divergent_loop(DenseSet<const BasicBlock*>& done) {
     for (BasicBlock* b : exits)
       if (meeting) meeting = post_dominators.findNearestCommonDominator(meeting, b);
     if (!meeting || meeting == start || loop->contains(meeting)) continue;
-    // Between them: no barrier, no other way out, no way back to the start.
+    // Between them: no barrier, no other way out (nor an exception's), no way back to the start.
     SmallVector<BasicBlock*, 16> work(successors(start));
     DenseSet<const BasicBlock*> between;
     bool fits = true;
     while (fits && !work.empty()) {
       BasicBlock* b = work.pop_back_val();
       if (b == meeting || !between.insert(b).second) continue;
-      fits = b != start && !has_barrier(*b) && !done.contains(b) && succ_size(b) > 0;
+      fits =
+          b != start && !has_barrier(*b) && !done.contains(b) && succ_size(b) > 0 && !b->isEHPad();
       append_range(work, successors(b));
     }
     if (!fits || !between.contains(header) ||
