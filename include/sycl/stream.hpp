@@ -1,12 +1,16 @@
 // SYCL 2020 4.16. Stream class: formatted output from kernels, printed on the host's stdout
 // when the command completes.
 //
-// The stream's buffer (totalBufferSize bytes, device-accessible memory) is cut into statement
-// segments of 4 + workItemBufferSize bytes. A work-item reserves a segment with one atomic at
-// its first output, appends to it until endl or flush, and the next output reserves a new one;
-// the host prints the segments in the order they were reserved, so a work-item's line is never
-// interleaved with another's. Output that does not fit is truncated (SYCL 2020 4.16: never a
-// crash). Each work-item has its own formatting state and open segment: on a GPU in its own copy
+// The stream's buffer (device-accessible memory) is cut into statement segments of 4 +
+// workItemBufferSize bytes. A work-item reserves a segment with one atomic at its first output,
+// appends to it until endl or flush, and the next output reserves a new one; the host prints the
+// segments in the order they were reserved, so a work-item's line is never interleaved with
+// another's. totalBufferSize counts the characters printed, not the segments: the buffer has
+// room for a segment per character of it (up to 64 MiB of segments, of which only those used
+// are touched), and the host prints statements in order while they fit in totalBufferSize
+// characters. Output beyond either limit is dropped (SYCL 2020 4.16: implementation-defined;
+// never a crash): the rest of a statement longer than workItemBufferSize, the statements after
+// the total. Each work-item has its own formatting state and open segment: on a GPU in its own copy
 // of the stream (a thread running several logical work-items of a hierarchical kernel switches
 // state between them), on the host in the executor's table of the running work-item
 // (src/backends/host/work_item_streams.hpp), which starts empty with each work-item.
@@ -102,8 +106,9 @@ struct stream_state {
 
 // Runtime side (src/runtime/stream.cpp): the buffer, printed and freed when the command
 // completes.
+// `capacity`: the bytes of segments the buffer holds after its 8-byte header.
 SYCLONE_EXPORT std::byte* stream_buffer(handler& cgh, std::size_t bytes, std::size_t segment,
-                                        std::uint64_t* id);
+                                        std::uint64_t* id, std::size_t* capacity);
 SYCLONE_EXPORT stream_state& host_stream_state(std::uint64_t id, const stream_state& initial);
 
 SYCLONE_INLINE std::size_t format_uint(char* out, std::uint64_t v, unsigned base) {
@@ -127,7 +132,7 @@ public:
       : m_size(totalBufferSize), m_wi_size(workItemBufferSize) {
     (void)propList;
     m_segment = (4 + workItemBufferSize + 3) / 4 * 4;
-    m_data = detail::stream_buffer(cgh, totalBufferSize, m_segment, &m_id);
+    m_data = detail::stream_buffer(cgh, totalBufferSize, m_segment, &m_id, &m_capacity);
   }
 
   std::size_t size() const noexcept { return m_size; }
@@ -158,19 +163,19 @@ public:
   // Appends bytes to the work-item's open segment (reserving one first).
   void put(const char* s, std::size_t n) const {
     detail::stream_state& st = state();
-    if (st.full || m_segment <= 4) return;
+    if (st.full || m_wi_size == 0) return;
     if (!st.segment) {
       std::uint64_t* reserved = reinterpret_cast<std::uint64_t*>(m_data);
       std::uint64_t at = __scoped_atomic_fetch_add(reserved, std::uint64_t(m_segment),
                                                    __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
-      if (at + m_segment > m_size) {
+      if (at + m_segment > m_capacity) {
         st.full = true;
         return;
       }
       st.segment = reinterpret_cast<char*>(m_data) + 8 + at;
       st.used = 0;
     }
-    std::size_t room = m_segment - 4 - st.used;
+    std::size_t room = m_wi_size - st.used;
     if (n > room) n = room;
     for (std::size_t i = 0; i < n; ++i) st.segment[4 + st.used + i] = s[i];
     st.used += static_cast<std::uint32_t>(n);
@@ -180,7 +185,7 @@ public:
   // a truncated statement still ends its line.
   void put_newline() const {
     detail::stream_state& st = state();
-    if (st.segment && st.used == m_segment - 4) {
+    if (st.segment && st.used == m_wi_size) {
       st.segment[4 + st.used - 1] = '\n';
       return;
     }
@@ -221,6 +226,7 @@ private:
   std::size_t m_size = 0;
   std::size_t m_wi_size = 0;
   std::size_t m_segment = 0;
+  std::size_t m_capacity = 0; // bytes of segments in m_data (after the header)
   std::uint64_t m_id = 0;
   mutable detail::stream_state m_state;
   // GPU hierarchical kernels: the work-group scope's state while a work-item runs, and the item

@@ -124,8 +124,37 @@ int main() {
      }).wait();
   });
   auto sl = lines(small);
-  CHECK(sl.size() <= 4); // 100 bytes hold four 24-byte segments
-  for (const auto& line : sl) CHECK(line.size() <= 20 && line[0] == 'x');
+  CHECK(sl.size() == 5); // 100 bytes hold five statements cut to 20 bytes (the newline last)
+  for (const auto& line : sl) CHECK(line.size() == 19 && line[0] == 'x');
+
+  // totalBufferSize counts characters (issue 30): a total equal to the statement size holds that
+  // statement, and many short statements print in full while their characters fit the total.
+  std::string exact = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(128, 128, h);
+       h.single_task([=] { os << "hello " << 42 << sycl::endl; });
+     }).wait();
+  });
+  CHECK(exact == "hello 42\n");
+  constexpr std::size_t shorts = 300;
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < shorts; ++i) characters += 4 + std::to_string(i).size();
+  std::string short_lines = capture([&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::stream os(characters, 64, h);
+       h.parallel_for(sycl::range<1>(shorts),
+                      [=](sycl::id<1> i) { os << "wi " << i[0] << sycl::endl; });
+     }).wait();
+  });
+  CHECK(short_lines.size() == characters);
+  auto shl = lines(short_lines);
+  CHECK(shl.size() == shorts);
+  std::vector<int> printed(shorts, 0);
+  for (const auto& line : shl) {
+    unsigned long i = 0;
+    if (std::sscanf(line.c_str(), "wi %lu", &i) == 1 && i < shorts) ++printed[i];
+  }
+  CHECK(std::all_of(printed.begin(), printed.end(), [](int c) { return c == 1; }));
 
   // The output is there when queue::wait returns, also when a later command of the in-order
   // queue completed on the device first, and when the kernel's own event is waited for.
