@@ -241,7 +241,11 @@ int main() {
   after_sub_group(q);
   if (report.capturing()) {
     std::string text = report.text();
+    // (A sanitized build's instrumented host code can keep a kernel on fibers, the tree of the
+    // dot product under ASan: the results are checked all the same.)
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
     EXPECT(text.find("as fibers") == std::string::npos);
+#endif
     if (failures) std::printf("report was:\n%s\n", text.c_str());
   }
   std::printf("split_loops: %s\n", failures ? "FAILED" : "ok");
