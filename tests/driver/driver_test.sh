@@ -429,6 +429,12 @@ SRC
   awk '/^define internal .*work_group_loops.sg8/,/^}/' shift.ll >sg8.ll
   expect_in sg8.ll "load <8 x float>" "fadd <8 x float>"
   expect_not_in sg8.ll "masked.gather" "__syclone_host_sub_group"
+  # The shifts' exchanges stay in registers (a chain of regions per sub-group, its loop over the
+  # shifts unrolled, exchange_forwarding): the one vector load is p's, the one store p's, and the
+  # neighbours' values are shuffles.
+  [ "$(grep -c "load <8 x float>" sg8.ll)" = 1 ] || fail "a shift reads the slots from memory"
+  [ "$(grep -c "store " sg8.ll)" = 1 ] || fail "the shifts' values are stored to the slots"
+  expect_in sg8.ll "shufflevector <8 x float>"
   # A sub-group size the launch's properties require: loops for that size alone (32 here, which
   # the primary sizes do not cover). The reduction there is a tree over the sub-group's slots,
   # computed where the leader writes it, and the leader-only region visits one lane per
@@ -452,8 +458,12 @@ SRC
   awk '/^define internal .*work_group_loops.sg32/,/^}/' leader.ll >sg32.ll
   expect_in sg32.ll "fadd"
   expect_not_in sg32.ll "select i1 .*float"
-  # One lane loop of 32 (the first region's, which writes the slots); the leader's region has none.
-  [ "$(grep -c "icmp eq i64 .*, 32$" sg32.ll)" = 1 ] || fail "the leader's region loops over the lanes"
+  # The kernel is one loop over sub-groups (the region that writes the slots and the leader's,
+  # one after the other for each sub-group): one vector load of the sub-group's values, the
+  # reduction from registers, one store (the leader's sum, none to the slots), no lane loop.
+  expect_in sg32.ll "load <32 x float>"
+  [ "$(grep -c "icmp eq i64 .*, 32$" sg32.ll)" = 0 ] || fail "the sub-group's chain loops over lanes"
+  [ "$(grep -c "store " sg32.ll)" = 1 ] || fail "the sub-group's values go through memory"
   # A stencil whose halo one work-item at each end writes before the barrier: each halo becomes
   # a region of that work-item, so the tile's region is vector code as well as the stencil's
   # (two vectorized loops; one before, the tile's region holding the conditional stores).

@@ -1,7 +1,10 @@
 // The LLVM pass plugin syclone++ loads into every host compile (-fpass-plugin): the work-item
 // loop compiler (work_item_loops.hpp) at the start of the optimizer pipeline, after inlining
 // made each kernel's body one function and before the loop vectorizer, which then vectorizes the
-// work-item loops. At -O0 it does not run; the runtime runs those kernels on fibers.
+// work-item loops; after the vectorizer, the exchanges of sub-groups those loops run as vectors are
+// kept in registers (exchange_forwarding.hpp). At -O0 neither runs; the runtime runs those kernels
+// on fibers.
+#include "exchange_forwarding.hpp"
 #include "work_item_loops.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -15,5 +18,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo llvmGetPassPluginInfo
               if (level != llvm::OptimizationLevel::O0)
                 passes.addPass(syclone::host_loops::work_item_loops_pass(builder, level));
             });
+            builder.registerVectorizerEndEPCallback(
+                [](llvm::FunctionPassManager& passes, llvm::OptimizationLevel level) {
+                  if (level != llvm::OptimizationLevel::O0)
+                    passes.addPass(syclone::host_loops::exchange_forwarding_pass());
+                });
           }};
 }

@@ -32,13 +32,19 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopUnrollPass.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
 #include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +70,23 @@ bool is_call_to(const Instruction& i, StringRef name) {
   const auto* call = dyn_cast<CallBase>(&i);
   const Function* callee = call ? call->getCalledFunction() : nullptr;
   return callee && callee->getName() == name;
+}
+
+// A barrier only the work-items of one sub-group wait at (a sub-group function, lower_sub_groups):
+// tagged, so that its copies are known as such too.
+constexpr StringLiteral sub_group_barrier_tag = "syclone.sub_group_barrier";
+
+void mark_sub_group_barrier(CallInst* barrier, const CallInst* from) {
+  barrier->setDebugLoc(from->getDebugLoc());
+  barrier->setMetadata(sub_group_barrier_tag, MDNode::get(barrier->getContext(), {}));
+}
+
+bool calls_sub_group_function(const BasicBlock& b) {
+  return any_of(b, [](const Instruction& i) {
+    const auto* call = dyn_cast<CallInst>(&i);
+    const Function* callee = call ? call->getCalledFunction() : nullptr;
+    return callee && sub_group_builtin(*callee);
+  });
 }
 
 // An id as the headers compute with it: without its truncation to 32 bits or widening again.
@@ -149,6 +172,7 @@ private:
   Function* build_loops(bool split_loops);
   void discard();
   void prepare();
+  void unroll_exchange_loops();
   void lower_sub_groups();
   void split_divergent_loops();
   bool split_divergent_loop(DenseSet<const BasicBlock*>& done);
@@ -195,6 +219,7 @@ private:
   std::vector<BasicBlock*> m_barriers; // barrier j + 1: a block holding only its call
   std::vector<std::string> m_barrier_names;
   DenseMap<const BasicBlock*, unsigned> m_barrier_id;
+  DenseSet<unsigned> m_sub_group_barriers;       // ids of the barriers of sub-group functions
   std::vector<SetVector<BasicBlock*>> m_regions; // 0: from the entry; j: after barrier j
   DenseMap<const BasicBlock*, SmallBitVector> m_membership;
   DenseMap<const AllocaInst*, bool> m_demoted_uniform; // slots made for live values
@@ -213,11 +238,13 @@ void loop_builder::prepare() {
   inline_group_calls(*m_work, m_callers);
   // The headers choose code by __syclone_host_vector_lanes (a sub-group reduction as a tree over
   // a vector's slots): known for these loops, so only the chosen code is cut into regions, and
-  // a region starts where that code does.
+  // a region starts where that code does. So is the sub-group size where a sub-group is the lane
+  // loop (loops over its lanes get constant trip counts).
   bool folded = false;
   for (BasicBlock& b : *m_work)
     for (Instruction& i : make_early_inc_range(b))
-      if (is_call_to(i, vector_lanes_function)) {
+      if (is_call_to(i, vector_lanes_function) ||
+          (m_lanes && is_call_to(i, sub_group_size_function))) {
         i.replaceAllUsesWith(ConstantInt::get(i.getType(), m_lanes));
         i.eraseFromParent();
         folded = true;
@@ -252,6 +279,7 @@ void loop_builder::prepare() {
   // compute again rather than memory they must keep per work-item.
   // After the sub-group functions became copies through their slots: a value handed to an
   // exchange through a private variable is then stored to its slot directly.
+  if (folded && m_lanes) unroll_exchange_loops();
   lower_sub_groups();
   FunctionPassManager cleanup;
   cleanup.addPass(SROAPass(SROAOptions::ModifyCFG));
@@ -265,6 +293,40 @@ void loop_builder::prepare() {
     for (BasicBlock& b : make_early_inc_range(*m_work)) MergeBlockIntoPredecessor(&b);
     m_functions.invalidate(*m_work, PreservedAnalyses::none());
   }
+}
+
+// Where a sub-group is the lane loop its size is a constant, and so is the trip count of a loop
+// over its lanes or their logarithm (a butterfly of shuffles, shifts by 1, 2, 4, ...): such loops
+// around sub-group functions are unrolled, so that each exchange becomes a region of its own with
+// constant offsets, which the loops run one after another for each sub-group (chains, emit) and
+// the optimizer then keeps in registers (exchange_forwarding.hpp).
+void loop_builder::unroll_exchange_loops() {
+  FunctionPassManager fold;
+  fold.addPass(InstCombinePass());
+  m_functions.invalidate(*m_work, fold.run(*m_work, m_functions));
+  for (BasicBlock& b : *m_work) ConstantFoldTerminator(&b, true);
+  removeUnreachableBlocks(*m_work);
+  m_functions.invalidate(*m_work, PreservedAnalyses::none());
+  FunctionPassManager simplify;
+  simplify.addPass(LoopSimplifyPass());
+  m_functions.invalidate(*m_work, simplify.run(*m_work, m_functions));
+  LoopInfo& loops = m_functions.getResult<LoopAnalysis>(*m_work);
+  ScalarEvolution& evolution = m_functions.getResult<ScalarEvolutionAnalysis>(*m_work);
+  MDNode* full = MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.full")});
+  bool marked = false;
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    unsigned trips = evolution.getSmallConstantTripCount(loop);
+    if (trips == 0 || trips > 64 ||
+        none_of(loop->blocks(), [](const BasicBlock* b) { return calls_sub_group_function(*b); }))
+      continue;
+    loop->setLoopID(makePostTransformationMetadata(m_context, loop->getLoopID(),
+                                                   {"llvm.loop.unroll."}, {full}));
+    marked = true;
+  }
+  if (!marked) return;
+  FunctionPassManager unroll;
+  unroll.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass(3)));
+  m_functions.invalidate(*m_work, unroll.run(*m_work, m_functions));
 }
 
 // Sub-group functions become work-group regions: a sub-group barrier is a work-group barrier,
@@ -306,7 +368,7 @@ void loop_builder::lower_sub_groups() {
       Value* slot = b.CreateInBoundsGEP(
           i8, base, b.CreateMul(b.CreateZExt(call->getArgOperand(1), i64), bytes));
       b.CreateMemCpy(slot, MaybeAlign(1), call->getArgOperand(2), MaybeAlign(1), bytes);
-      b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
+      mark_sub_group_barrier(b.CreateCall(barrier), call);
       // The sub-group's slots as the region after the barrier finds them: computed there again
       // from the epoch (one more than at the write, so the other parity), not kept per
       // work-item, so that the reads are affine in the work-item's id and the loops vectorize.
@@ -318,7 +380,7 @@ void loop_builder::lower_sub_groups() {
                                       b.CreateZExt(b.CreateCall(size), i64));
       call->replaceAllUsesWith(b.CreateInBoundsGEP(i8, read_slots, b.CreateMul(read_first, bytes)));
     } else {
-      b.CreateCall(barrier)->setDebugLoc(call->getDebugLoc());
+      mark_sub_group_barrier(b.CreateCall(barrier), call);
     }
     call->eraseFromParent();
   }
@@ -796,6 +858,8 @@ void loop_builder::split_barriers() {
     SplitBlock(block, std::next(call->getIterator()), static_cast<DominatorTree*>(nullptr));
     m_barrier_id[block] = unsigned(m_barriers.size()) + 1;
     id_of[call] = unsigned(m_barriers.size()) + 1;
+    if (call->hasMetadata(sub_group_barrier_tag) && !made.contains(call))
+      m_sub_group_barriers.insert(unsigned(m_barriers.size()) + 1);
     m_barriers.push_back(block);
   }
   for (auto [iterate, after] : m_loop_calls)
@@ -1353,6 +1417,10 @@ Function* loop_builder::emit(unsigned lanes) {
   AllocaInst* lowest = b.CreateAlloca(i32, nullptr, "lowest_exit");
   AllocaInst* highest = b.CreateAlloca(i32, nullptr, "highest_exit");
   b.CreateStore(b.getInt32(0), next);
+  // Where a region inside a chain records the exit of the work-items it skips (nowhere: the
+  // chain goes on to its next region).
+  AllocaInst* ignored_lowest = b.CreateAlloca(i32, nullptr, "ignored_lowest");
+  AllocaInst* ignored_highest = b.CreateAlloca(i32, nullptr, "ignored_highest");
 
   // Where work-items leave a region: barrier j, or the kernel's end (after the last barrier).
   const unsigned end_id = unsigned(m_barriers.size()) + 1;
@@ -1364,6 +1432,88 @@ Function* loop_builder::emit(unsigned lanes) {
   auto* name_table = new GlobalVariable(m_module, names_type, true, GlobalValue::PrivateLinkage,
                                         ConstantArray::get(names_type, names), "barrier_names");
 
+  // Chains (lanes > 0): regions that follow each other across sub-group barriers alone, each
+  // entered only from the one before, none part of a divergent loop. They run one sub-group at a
+  // time: for each sub-group, each region's lane loop in turn (below). Its values then pass from
+  // one exchange to the next in registers (exchange_forwarding.hpp), where region after region
+  // over the whole group they pass through memory; and sub-groups may take different paths.
+  std::vector<SmallVector<unsigned, 4>> chains(m_regions.size()); // at a chain's first region
+  DenseSet<unsigned> nested;                                      // regions run only in a chain
+  // Per chain: the uniform slots its regions write (here) and a copy of each at the chain's start,
+  // from which each sub-group starts again.
+  DenseMap<unsigned, SmallVector<std::pair<AllocaInst*, AllocaInst*>, 2>> chain_saved;
+  if (lanes && !m_sub_group_barriers.empty()) {
+    std::vector<SmallVector<unsigned, 2>> exits(m_regions.size());
+    std::vector<unsigned> entering(end_id + 1, 0); // how many regions leave for barrier j
+    DenseSet<unsigned> loop_ids;
+    for (auto [iterate, after] : m_loop_barriers) {
+      loop_ids.insert(iterate);
+      loop_ids.insert(after);
+    }
+    for (unsigned r = 0; r < m_regions.size(); ++r) {
+      auto add = [&](unsigned j) {
+        if (!is_contained(exits[r], j)) exits[r].push_back(j);
+      };
+      for (BasicBlock* block : m_regions[r]) {
+        if (isa<ReturnInst>(block->getTerminator())) add(end_id);
+        for (BasicBlock* s : successors(block))
+          if (unsigned j = m_barrier_id.lookup(s)) add(j);
+      }
+      for (unsigned j : exits[r]) ++entering[j];
+    }
+    auto plain = [&](unsigned r) {
+      return !loop_ids.contains(r) &&
+             none_of(exits[r], [&](unsigned j) { return loop_ids.contains(j); });
+    };
+    auto link = [&](unsigned r) -> unsigned {
+      if (!plain(r) || exits[r].size() != 1) return 0;
+      unsigned j = exits[r].front();
+      bool follows =
+          j != end_id && m_sub_group_barriers.contains(j) && entering[j] == 1 && plain(j);
+      return follows ? j : 0;
+    };
+    DenseSet<unsigned> targets;
+    for (unsigned r = 0; r < m_regions.size(); ++r)
+      if (unsigned j = link(r)) targets.insert(j);
+    for (unsigned r = 0; r < m_regions.size(); ++r) {
+      if (targets.contains(r)) continue;
+      SmallVector<unsigned, 4> members{r};
+      for (unsigned j = link(r); j && !is_contained(members, j); j = link(j)) members.push_back(j);
+      if (members.size() < 2) continue;
+      for (std::size_t k = 1; k < members.size(); ++k) nested.insert(members[k]);
+      auto in_chain = [&](const Instruction* i) {
+        auto it = m_membership.find(i->getParent());
+        return it != m_membership.end() &&
+               any_of(members, [&](unsigned m) { return it->second.test(m); });
+      };
+      for (AllocaInst* slot : m_shared) {
+        bool written = false;
+        SmallVector<const Value*, 8> work{slot};
+        DenseSet<const Value*> seen{slot};
+        while (!work.empty() && !written) {
+          const Value* v = work.pop_back_val();
+          for (const User* user : v->users()) {
+            const auto* i = dyn_cast<Instruction>(user);
+            if (!i || isa<LoadInst>(i) || isa<LifetimeIntrinsic>(i)) continue;
+            if (isa<GetElementPtrInst>(i) || isa<CastInst>(i) || isa<SelectInst>(i) ||
+                isa<PHINode>(i)) {
+              if (seen.insert(i).second) work.push_back(i);
+              continue;
+            }
+            written = written || in_chain(i);
+          }
+        }
+        if (!written) continue;
+        AllocaInst* here = shared_of.lookup(slot);
+        auto* save = b.CreateAlloca(here->getAllocatedType(), here->getArraySize(),
+                                    here->getName() + ".chain");
+        save->setAlignment(here->getAlign());
+        chain_saved[r].push_back({here, save});
+      }
+      chains[r] = std::move(members);
+    }
+  }
+
   BasicBlock* dispatch = BasicBlock::Create(m_context, "dispatch", loops);
   BasicBlock* finished = BasicBlock::Create(m_context, "finished", loops);
   b.CreateBr(dispatch);
@@ -1372,7 +1522,108 @@ Function* loop_builder::emit(unsigned lanes) {
   b.SetInsertPoint(dispatch);
   SwitchInst* which = b.CreateSwitch(b.CreateLoad(i32, next), finished, unsigned(m_regions.size()));
 
+  DenseMap<const Value*, unsigned> slot_of; // a work-item's element of per-work-item slot k
+  // Region r's blocks copied into the loops for the work-item of the given ids (lane and
+  // sub_group: the lane loop's variables where a sub-group is the lane loop); the addresses of
+  // its per-work-item memory computed at b. A work-item that leaves the region goes to `leave`,
+  // with the barrier's number added to `exit` where there is one. epoch: the count of regions
+  // run when the loops know it (in a chain), else null (read from the variable). Answers the
+  // region's first block.
+  auto copy_region = [&](unsigned r, Value* const* id, Value* linear, Value* lane, Value* sub_group,
+                         BasicBlock* leave, PHINode* exit, Value* epoch_value) -> BasicBlock* {
+    ValueToValueMapTy map;
+    map[m_work->getArg(0)] = object;
+    map[m_work->getArg(1)] = group;
+    for (int d = 0; d < 3; ++d) map[m_work->getArg(2 + d)] = id[d];
+    DenseMap<Value*, Value*> memory;
+    for (std::size_t k = 0; k < m_per_item.size(); ++k) {
+      Value* slot = b.CreateInBoundsGEP(
+          i8, storage, b.CreateAdd(bases[k], b.CreateMul(linear, b.getInt64(strides[k]))));
+      memory[m_per_item[k]] = slot;
+      slot_of[slot] = unsigned(k);
+    }
+    for (std::size_t k = 0; k < m_shared.size(); ++k) memory[m_shared[k]] = shared[k];
+
+    SmallVector<BasicBlock*, 16> copies;
+    for (BasicBlock* original : m_regions[r]) {
+      BasicBlock* copy = CloneBasicBlock(original, map, ".r" + Twine(r), loops);
+      map[original] = copy;
+      copies.push_back(copy);
+    }
+    auto* first = cast<BasicBlock>(map[m_regions[r].front()]);
+    // Private memory: the copies of the entry block's allocas give way to the slots.
+    for (auto [original, slot] : memory) {
+      auto it = map.find(original);
+      Value* copy = it != map.end() ? static_cast<Value*>(it->second) : nullptr;
+      map[original] = slot;
+      if (copy && copy != slot) cast<Instruction>(copy)->eraseFromParent();
+    }
+    for (auto [load, slot] : m_entry_reads[r])
+      cast<LoadInst>(map[load])->setOperand(0, entry_of.lookup(slot));
+
+    DenseMap<BasicBlock*, BasicBlock*> to_barrier;
+    for (BasicBlock* copy : copies) {
+      for (Instruction& i : *copy) RemapInstruction(&i, map, RF_IgnoreMissingLocals);
+      for (PHINode& phi : copy->phis())
+        for (unsigned k = phi.getNumIncomingValues(); k-- > 0;)
+          if (phi.getIncomingBlock(k)->getParent() != loops) phi.removeIncomingValue(k, false);
+      Instruction* terminator = copy->getTerminator();
+      if (isa<ReturnInst>(terminator)) {
+        terminator->eraseFromParent();
+        BranchInst::Create(leave, copy);
+        if (exit) exit->addIncoming(ConstantInt::get(i32, end_id), copy);
+        continue;
+      }
+      for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+        BasicBlock* target = terminator->getSuccessor(k);
+        if (target->getParent() == loops) continue;
+        BasicBlock*& to = to_barrier[target];
+        if (!to) {
+          to = BasicBlock::Create(m_context, "to_barrier", loops);
+          BranchInst::Create(leave, to);
+          if (exit) exit->addIncoming(ConstantInt::get(i32, m_barrier_id.lookup(target)), to);
+        }
+        terminator->setSuccessor(k, to);
+      }
+    }
+    // Lifetime markers only apply to allocas; a per-work-item slot has none.
+    for (BasicBlock* copy : copies)
+      for (Instruction& i : make_early_inc_range(*copy))
+        if (auto* marker = dyn_cast<LifetimeIntrinsic>(&i);
+            marker && !isa<AllocaInst>(marker->getArgOperand(marker->arg_size() - 1)))
+          marker->eraseFromParent();
+
+    // The sub-group's place: from the loops' own variables when a sub-group is the lane loop,
+    // else from the local linear id the header passes.
+    for (BasicBlock* copy : copies)
+      for (Instruction& i : make_early_inc_range(*copy)) {
+        auto* call = dyn_cast<CallInst>(&i);
+        Function* callee = call ? call->getCalledFunction() : nullptr;
+        if (!callee) continue;
+        Value* value = nullptr;
+        IRBuilder<> at(call);
+        if (sub_group_place_builtin(*callee)) {
+          bool is_lane = callee->getName() == sub_group_lane_function;
+          if (lanes) {
+            value = at.CreateTrunc(is_lane ? lane : sub_group, i32);
+          } else {
+            Value* id = call->getArgOperand(0);
+            value = is_lane ? at.CreateAnd(id, at.CreateSub(sub_group_size, at.getInt32(1)))
+                            : at.CreateLShr(id, at.CreateBinaryIntrinsic(
+                                                    Intrinsic::cttz, sub_group_size, at.getTrue()));
+          }
+        } else if (epoch_value && callee->getName() == epoch_function) {
+          value = epoch_value;
+        }
+        if (!value) continue;
+        call->replaceAllUsesWith(value);
+        call->eraseFromParent();
+      }
+    return first;
+  };
+
   for (unsigned r = 0; r < m_regions.size(); ++r) {
+    if (nested.contains(r)) continue; // (its chain runs it)
     auto block = [&](const Twine& name) {
       return BasicBlock::Create(m_context, name + Twine(".r") + Twine(r), loops);
     };
@@ -1392,216 +1643,239 @@ Function* loop_builder::emit(unsigned lanes) {
         loop_exits.push_back({iterate, after});
     }
     bool loop_region = iterate_after || !loop_exits.empty();
-    BasicBlock* body = block("work_item");
     BasicBlock* done = block("done");
-    // The loops' heads and latches, outermost first; latch.back() is where work-items leave.
-    SmallVector<BasicBlock*, 3> head, latch;
-    Value* id[3];
-    Value* linear;
-    Value* lane = nullptr;      // lanes > 0: the lane loop's variable
-    Value* sub_group = nullptr; // lanes > 0: the sub-group loop's variable
-    b.SetInsertPoint(start);
-    DenseSet<const AllocaInst*> entry_copied;
-    for (auto [load, slot] : m_entry_reads[r])
-      if (entry_copied.insert(slot).second)
-        b.CreateStore(b.CreateLoad(slot->getAllocatedType(), shared_of.lookup(slot)),
-                      entry_of.lookup(slot));
-    b.CreateStore(b.getInt32(~0u), lowest);
-    b.CreateStore(b.getInt32(0), highest);
-    if (lanes == 0) {
-      Value* innermost = range[2];
-      Value* start = b.getInt64(0);
-      if (Value* bound = loop_region ? nullptr
-                                     : narrowed_range(r, 0, b, shared_of, entry_of, range[2],
-                                                      object, group, lowest, highest, start))
-        innermost = bound;
-      for (int d = 0; d < 3; ++d) {
-        head.push_back(block("head" + Twine(d)));
-        latch.push_back(block("latch" + Twine(d)));
-      }
+    if (chains[r].size() > 1) {
+      // A chain: for each sub-group, each of its regions' lane loop in turn.
+      const SmallVector<unsigned, 4>& members = chains[r];
+      const DataLayout& data = m_module.getDataLayout();
+      auto copy_slot = [&](AllocaInst* to, AllocaInst* from) {
+        b.CreateMemCpy(to, to->getAlign(), from, from->getAlign(),
+                       b.getInt64(to->getAllocationSize(data)->getFixedValue()));
+      };
+      b.SetInsertPoint(start);
+      b.CreateStore(b.getInt32(~0u), lowest);
+      b.CreateStore(b.getInt32(0), highest);
+      // The regions' epochs are known from the chain's first; the regions after the chain
+      // count on from its last.
+      Value* epoch_start = b.CreateLoad(i64, epoch, "chain_epoch");
+      b.CreateStore(b.CreateAdd(epoch_start, b.getInt64(members.size() - 1)), epoch);
+      for (auto [slot, save] : chain_saved[r]) copy_slot(save, slot);
+      BasicBlock* chain_head = block("chain_head");
+      BasicBlock* enter = block("chain_sub_group");
       b.CreateStore(b.getInt64(0), iv[0]);
-      b.CreateBr(head[0]);
-      for (int d = 0; d < 3; ++d) {
-        b.SetInsertPoint(head[d]);
-        id[d] = b.CreateLoad(i64, iv[d], "id" + Twine(d));
-        BasicBlock* inner = d < 2 ? BasicBlock::Create(m_context, "enter", loops) : body;
-        b.CreateCondBr(b.CreateICmpULT(id[d], d == 2 ? innermost : range[d]), inner,
-                       d == 0 ? done : latch[d - 1]);
-        if (d < 2) {
-          b.SetInsertPoint(inner);
-          b.CreateStore(d == 1 ? start : b.getInt64(0), iv[d + 1]);
-          b.CreateBr(head[d + 1]);
-        }
-      }
-      b.SetInsertPoint(body);
-      linear = b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(id[0], range[1]), id[1]), range[2]),
-                           id[2], "linear_id");
-    } else {
-      head = {block("sub_group_head"), block("lane_head")};
-      latch = {block("sub_group_latch"), block("lane_latch")};
-      BasicBlock* enter = block("sub_group");
-      Value* active = b.getInt64(lanes);
-      Value* start = b.getInt64(0);
-      if (Value* bound = loop_region ? nullptr
-                                     : narrowed_range(r, lanes, b, shared_of, entry_of, active,
-                                                      object, group, lowest, highest, start))
-        active = bound;
-      b.CreateStore(b.getInt64(0), iv[0]);
-      b.CreateBr(head[0]);
-      b.SetInsertPoint(head[0]);
-      sub_group = b.CreateLoad(i64, iv[0], "sub_group");
+      b.CreateBr(chain_head);
+      b.SetInsertPoint(chain_head);
+      Value* sub_group = b.CreateLoad(i64, iv[0], "sub_group");
       Value* count = b.CreateLShr(items, b.getInt64(Log2_32(lanes)));
       b.CreateCondBr(b.CreateICmpULT(sub_group, count), enter, done);
-      // The sub-group's first work-item: a row of the innermost dimension holds whole
-      // sub-groups, so the other ids are the same for all lanes.
       b.SetInsertPoint(enter);
       Value* first = b.CreateShl(sub_group, b.getInt64(Log2_32(lanes)), "first", true, true);
       Value* row = b.CreateUDiv(first, range[2]);
       Value* column = b.CreateURem(first, range[2]);
       Value* id0 = b.CreateUDiv(row, range[1]);
       Value* id1 = b.CreateURem(row, range[1]);
-      b.CreateStore(start, iv[1]);
-      b.CreateBr(head[1]);
-      b.SetInsertPoint(head[1]);
-      lane = b.CreateLoad(i64, iv[1], "lane");
-      b.CreateCondBr(b.CreateICmpULT(lane, active), body, latch[0]);
-      b.SetInsertPoint(body);
-      id[0] = id0;
-      id[1] = id1;
-      id[2] = b.CreateAdd(column, lane, "id2", true, true);
-      linear = b.CreateAdd(first, lane, "linear_id", true, true);
-    }
-    ValueToValueMapTy map;
-    map[m_work->getArg(0)] = object;
-    map[m_work->getArg(1)] = group;
-    for (int d = 0; d < 3; ++d) map[m_work->getArg(2 + d)] = id[d];
-    DenseMap<Value*, Value*> memory;
-    for (std::size_t k = 0; k < m_per_item.size(); ++k)
-      memory[m_per_item[k]] = b.CreateInBoundsGEP(
-          i8, storage, b.CreateAdd(bases[k], b.CreateMul(linear, b.getInt64(strides[k]))));
-    for (std::size_t k = 0; k < m_shared.size(); ++k) memory[m_shared[k]] = shared[k];
-
-    SmallVector<BasicBlock*, 16> copies;
-    for (BasicBlock* original : m_regions[r]) {
-      BasicBlock* copy = CloneBasicBlock(original, map, ".r" + Twine(r), loops);
-      map[original] = copy;
-      copies.push_back(copy);
-    }
-    // Private memory: the copies of the entry block's allocas give way to the slots.
-    for (auto [original, slot] : memory) {
-      auto it = map.find(original);
-      Value* copy = it != map.end() ? static_cast<Value*>(it->second) : nullptr;
-      map[original] = slot;
-      if (copy && copy != slot) cast<Instruction>(copy)->eraseFromParent();
-    }
-    Value* place =
-        loop_region ? b.CreateInBoundsGEP(i8, storage, b.CreateAdd(places, b.CreateShl(linear, 2)))
-                    : nullptr;
-    Value* first = map[m_regions[r].front()];
-    BasicBlock* waiting = nullptr;
-    if (iterate_after) {
-      waiting = block("waiting");
-      b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(i32, place), b.getInt32(r)),
-                     cast<BasicBlock>(first), waiting);
-      BranchInst::Create(latch.back(), waiting);
+      for (auto [slot, save] : chain_saved[r]) copy_slot(slot, save);
+      for (std::size_t k = 0; k < members.size(); ++k) {
+        unsigned m = members[k];
+        bool last = k + 1 == members.size();
+        auto member_block = [&](const Twine& name) {
+          return BasicBlock::Create(m_context, name + Twine(".r") + Twine(m), loops);
+        };
+        DenseSet<const AllocaInst*> copied;
+        for (auto [load, slot] : m_entry_reads[m])
+          if (copied.insert(slot).second)
+            b.CreateStore(b.CreateLoad(slot->getAllocatedType(), shared_of.lookup(slot)),
+                          entry_of.lookup(slot));
+        Value* member_epoch = k ? b.CreateAdd(epoch_start, b.getInt64(k)) : epoch_start;
+        Value* active = b.getInt64(lanes);
+        Value* lane_start = nullptr;
+        Value* bound = narrowed_range(m, lanes, b, shared_of, entry_of, active, object, group,
+                                      last ? lowest : ignored_lowest,
+                                      last ? highest : ignored_highest, lane_start);
+        if (bound) active = bound;
+        BasicBlock* lane_head = member_block("lane_head");
+        BasicBlock* body = member_block("work_item");
+        BasicBlock* lane_latch = member_block("lane_latch");
+        BasicBlock* after = member_block("after");
+        b.CreateStore(lane_start, iv[1]);
+        b.CreateBr(lane_head);
+        b.SetInsertPoint(lane_head);
+        Value* lane = b.CreateLoad(i64, iv[1], "lane");
+        b.CreateCondBr(b.CreateICmpULT(lane, active), body, after);
+        b.SetInsertPoint(body);
+        Value* id[3] = {id0, id1, b.CreateAdd(column, lane, "id2", true, true)};
+        Value* linear = b.CreateAdd(first, lane, "linear_id", true, true);
+        PHINode* exit = last ? PHINode::Create(i32, 4, "exit", lane_latch) : nullptr;
+        b.CreateBr(copy_region(m, id, linear, lane, sub_group, lane_latch, exit, member_epoch));
+        b.SetInsertPoint(lane_latch);
+        if (exit && exit->getNumIncomingValues() == 0) {
+          exit->eraseFromParent();
+          exit = nullptr;
+        }
+        if (exit) {
+          b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
+                        lowest);
+          b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
+                        highest);
+        }
+        b.CreateStore(b.CreateAdd(lane, b.getInt64(1)), iv[1]);
+        BranchInst* back = b.CreateBr(lane_head);
+        // A whole sub-group as one vector iteration (where no test narrows the lanes): the
+        // regions of a sub-group are then straight code, whose values the optimizer forwards.
+        // (The width asks for it without forcing it: vectorize.enable would make a loop the
+        // vectorizer cannot do a warning for the user.)
+        SmallVector<Metadata*, 6> properties{
+            nullptr,
+            MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.parallel_accesses"),
+                                    MDNode::getDistinct(m_context, {})}),
+            MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")})};
+        if (!bound) {
+          auto property = [&](StringRef name, Constant* value) {
+            properties.push_back(MDNode::get(
+                m_context, {MDString::get(m_context, name), ConstantAsMetadata::get(value)}));
+          };
+          property("llvm.loop.vectorize.width", b.getInt32(lanes));
+          property("llvm.loop.interleave.count", b.getInt32(1));
+        }
+        MDNode* loop = MDNode::getDistinct(m_context, properties);
+        loop->replaceOperandWith(0, loop);
+        back->setMetadata(LLVMContext::MD_loop, loop);
+        b.SetInsertPoint(after);
+      }
+      b.CreateStore(b.CreateAdd(sub_group, b.getInt64(1)), iv[0]);
+      b.CreateBr(chain_head);
     } else {
-      b.CreateBr(cast<BasicBlock>(first));
-    }
-    for (auto [load, slot] : m_entry_reads[r])
-      cast<LoadInst>(map[load])->setOperand(0, entry_of.lookup(slot));
-
-    // Leaving the region: to the latch with the exit's number.
-    b.SetInsertPoint(latch.back());
-    PHINode* exit = b.CreatePHI(i32, 4, "exit");
-    if (waiting) exit->addIncoming(b.getInt32(iterate_after), waiting);
-    DenseMap<BasicBlock*, BasicBlock*> to_barrier;
-    for (BasicBlock* copy : copies) {
-      for (Instruction& i : *copy) RemapInstruction(&i, map, RF_IgnoreMissingLocals);
-      for (PHINode& phi : copy->phis())
-        for (unsigned k = phi.getNumIncomingValues(); k-- > 0;)
-          if (phi.getIncomingBlock(k)->getParent() != loops) phi.removeIncomingValue(k, false);
-      Instruction* terminator = copy->getTerminator();
-      if (isa<ReturnInst>(terminator)) {
-        terminator->eraseFromParent();
-        BranchInst::Create(latch.back(), copy);
-        exit->addIncoming(b.getInt32(end_id), copy);
-        continue;
-      }
-      for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
-        BasicBlock* target = terminator->getSuccessor(k);
-        if (target->getParent() == loops) continue;
-        BasicBlock*& leave = to_barrier[target];
-        if (!leave) {
-          leave = BasicBlock::Create(m_context, "to_barrier", loops);
-          BranchInst::Create(latch.back(), leave);
-          exit->addIncoming(b.getInt32(m_barrier_id.lookup(target)), leave);
+      BasicBlock* body = block("work_item");
+      // The loops' heads and latches, outermost first; latch.back() is where work-items leave.
+      SmallVector<BasicBlock*, 3> head, latch;
+      Value* id[3];
+      Value* linear;
+      Value* lane = nullptr;      // lanes > 0: the lane loop's variable
+      Value* sub_group = nullptr; // lanes > 0: the sub-group loop's variable
+      b.SetInsertPoint(start);
+      DenseSet<const AllocaInst*> entry_copied;
+      for (auto [load, slot] : m_entry_reads[r])
+        if (entry_copied.insert(slot).second)
+          b.CreateStore(b.CreateLoad(slot->getAllocatedType(), shared_of.lookup(slot)),
+                        entry_of.lookup(slot));
+      b.CreateStore(b.getInt32(~0u), lowest);
+      b.CreateStore(b.getInt32(0), highest);
+      if (lanes == 0) {
+        Value* innermost = range[2];
+        Value* start = b.getInt64(0);
+        if (Value* bound = loop_region ? nullptr
+                                       : narrowed_range(r, 0, b, shared_of, entry_of, range[2],
+                                                        object, group, lowest, highest, start))
+          innermost = bound;
+        for (int d = 0; d < 3; ++d) {
+          head.push_back(block("head" + Twine(d)));
+          latch.push_back(block("latch" + Twine(d)));
         }
-        terminator->setSuccessor(k, leave);
-      }
-    }
-    // Lifetime markers only apply to allocas; a per-work-item slot has none.
-    for (BasicBlock* copy : copies)
-      for (Instruction& i : make_early_inc_range(*copy))
-        if (auto* marker = dyn_cast<LifetimeIntrinsic>(&i);
-            marker && !isa<AllocaInst>(marker->getArgOperand(marker->arg_size() - 1)))
-          marker->eraseFromParent();
-
-    // The sub-group's place: from the loops' own variables when a sub-group is the lane loop,
-    // else from the local linear id the header passes.
-    for (BasicBlock* copy : copies)
-      for (Instruction& i : make_early_inc_range(*copy)) {
-        auto* call = dyn_cast<CallInst>(&i);
-        Function* callee = call ? call->getCalledFunction() : nullptr;
-        if (!callee || !sub_group_place_builtin(*callee)) continue;
-        bool is_lane = callee->getName() == sub_group_lane_function;
-        IRBuilder<> at(call);
-        Value* value;
-        if (lanes) {
-          value = at.CreateTrunc(is_lane ? lane : sub_group, i32);
-        } else {
-          Value* id = call->getArgOperand(0);
-          value = is_lane ? at.CreateAnd(id, at.CreateSub(sub_group_size, at.getInt32(1)))
-                          : at.CreateLShr(id, at.CreateBinaryIntrinsic(
-                                                  Intrinsic::cttz, sub_group_size, at.getTrue()));
+        b.CreateStore(b.getInt64(0), iv[0]);
+        b.CreateBr(head[0]);
+        for (int d = 0; d < 3; ++d) {
+          b.SetInsertPoint(head[d]);
+          id[d] = b.CreateLoad(i64, iv[d], "id" + Twine(d));
+          BasicBlock* inner = d < 2 ? BasicBlock::Create(m_context, "enter", loops) : body;
+          b.CreateCondBr(b.CreateICmpULT(id[d], d == 2 ? innermost : range[d]), inner,
+                         d == 0 ? done : latch[d - 1]);
+          if (d < 2) {
+            b.SetInsertPoint(inner);
+            b.CreateStore(d == 1 ? start : b.getInt64(0), iv[d + 1]);
+            b.CreateBr(head[d + 1]);
+          }
         }
-        call->replaceAllUsesWith(value);
-        call->eraseFromParent();
+        b.SetInsertPoint(body);
+        linear =
+            b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(id[0], range[1]), id[1]), range[2]),
+                        id[2], "linear_id");
+      } else {
+        head = {block("sub_group_head"), block("lane_head")};
+        latch = {block("sub_group_latch"), block("lane_latch")};
+        BasicBlock* enter = block("sub_group");
+        Value* active = b.getInt64(lanes);
+        Value* start = b.getInt64(0);
+        if (Value* bound = loop_region ? nullptr
+                                       : narrowed_range(r, lanes, b, shared_of, entry_of, active,
+                                                        object, group, lowest, highest, start))
+          active = bound;
+        b.CreateStore(b.getInt64(0), iv[0]);
+        b.CreateBr(head[0]);
+        b.SetInsertPoint(head[0]);
+        sub_group = b.CreateLoad(i64, iv[0], "sub_group");
+        Value* count = b.CreateLShr(items, b.getInt64(Log2_32(lanes)));
+        b.CreateCondBr(b.CreateICmpULT(sub_group, count), enter, done);
+        // The sub-group's first work-item: a row of the innermost dimension holds whole
+        // sub-groups, so the other ids are the same for all lanes.
+        b.SetInsertPoint(enter);
+        Value* first = b.CreateShl(sub_group, b.getInt64(Log2_32(lanes)), "first", true, true);
+        Value* row = b.CreateUDiv(first, range[2]);
+        Value* column = b.CreateURem(first, range[2]);
+        Value* id0 = b.CreateUDiv(row, range[1]);
+        Value* id1 = b.CreateURem(row, range[1]);
+        b.CreateStore(start, iv[1]);
+        b.CreateBr(head[1]);
+        b.SetInsertPoint(head[1]);
+        lane = b.CreateLoad(i64, iv[1], "lane");
+        b.CreateCondBr(b.CreateICmpULT(lane, active), body, latch[0]);
+        b.SetInsertPoint(body);
+        id[0] = id0;
+        id[1] = id1;
+        id[2] = b.CreateAdd(column, lane, "id2", true, true);
+        linear = b.CreateAdd(first, lane, "linear_id", true, true);
       }
-
-    // The innermost work-item loop carries no dependence through memory (mark_parallel).
-    MDNode* access_group = MDNode::getDistinct(m_context, {});
-
-    std::vector<Value*> variables =
-        lanes ? std::vector<Value*>{sub_group, lane} : std::vector<Value*>{id[0], id[1], id[2]};
-    if (exit->getNumIncomingValues() == 0) {
-      // No work-item leaves the region normally (every path ends in unreachable or resume).
-      exit->eraseFromParent();
+      Value* place = loop_region ? b.CreateInBoundsGEP(i8, storage,
+                                                       b.CreateAdd(places, b.CreateShl(linear, 2)))
+                                 : nullptr;
+      // Leaving the region: to the latch with the exit's number.
+      PHINode* exit = PHINode::Create(i32, 4, "exit", latch.back());
+      BasicBlock* first = copy_region(r, id, linear, lane, sub_group, latch.back(), exit, nullptr);
+      if (iterate_after) {
+        BasicBlock* waiting = block("waiting");
+        b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(i32, place), b.getInt32(r)), first, waiting);
+        BranchInst::Create(latch.back(), waiting);
+        exit->addIncoming(b.getInt32(iterate_after), waiting);
+      } else {
+        b.CreateBr(first);
+      }
       b.SetInsertPoint(latch.back());
-      b.CreateUnreachable();
-    } else {
-      b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
-                    lowest);
-      b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
-                    highest);
-      if (place) b.CreateStore(exit, place);
-      b.CreateStore(b.CreateAdd(variables.back(), b.getInt64(1)), iv[variables.size() - 1]);
-      BranchInst* back = b.CreateBr(head.back());
-      SmallVector<Metadata*, 3> properties{
-          nullptr, MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.parallel_accesses"),
-                                           access_group})};
-      // The lane loop stays a loop for the vectorizer (a constant trip count would get it
-      // unrolled first).
-      if (lanes)
-        properties.push_back(
-            MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")}));
-      MDNode* loop = MDNode::getDistinct(m_context, properties);
-      loop->replaceOperandWith(0, loop);
-      back->setMetadata(LLVMContext::MD_loop, loop);
-    }
-    for (std::size_t d = 0; d + 1 < variables.size(); ++d) {
-      b.SetInsertPoint(latch[d]);
-      b.CreateStore(b.CreateAdd(variables[d], b.getInt64(1)), iv[d]);
-      b.CreateBr(head[d]);
+
+      // The innermost work-item loop carries no dependence through memory (mark_parallel).
+      MDNode* access_group = MDNode::getDistinct(m_context, {});
+
+      std::vector<Value*> variables =
+          lanes ? std::vector<Value*>{sub_group, lane} : std::vector<Value*>{id[0], id[1], id[2]};
+      if (exit->getNumIncomingValues() == 0) {
+        // No work-item leaves the region normally (every path ends in unreachable or resume).
+        exit->eraseFromParent();
+        b.SetInsertPoint(latch.back());
+        b.CreateUnreachable();
+      } else {
+        b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
+                      lowest);
+        b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
+                      highest);
+        if (place) b.CreateStore(exit, place);
+        b.CreateStore(b.CreateAdd(variables.back(), b.getInt64(1)), iv[variables.size() - 1]);
+        BranchInst* back = b.CreateBr(head.back());
+        SmallVector<Metadata*, 3> properties{
+            nullptr,
+            MDNode::get(m_context,
+                        {MDString::get(m_context, "llvm.loop.parallel_accesses"), access_group})};
+        // The lane loop stays a loop for the vectorizer (a constant trip count would get it
+        // unrolled first).
+        if (lanes)
+          properties.push_back(
+              MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")}));
+        MDNode* loop = MDNode::getDistinct(m_context, properties);
+        loop->replaceOperandWith(0, loop);
+        back->setMetadata(LLVMContext::MD_loop, loop);
+      }
+      for (std::size_t d = 0; d + 1 < variables.size(); ++d) {
+        b.SetInsertPoint(latch[d]);
+        b.CreateStore(b.CreateAdd(variables[d], b.getInt64(1)), iv[d]);
+        b.CreateBr(head[d]);
+      }
     }
     // All work-items left the region: at the same place, or the group stops.
     b.SetInsertPoint(done);
@@ -1670,6 +1944,51 @@ Function* loop_builder::emit(unsigned lanes) {
       call->replaceAllUsesWith(value);
       call->eraseFromParent();
     }
+  // Each per-work-item slot and the exchange area are memory of their own (and no pointer the
+  // kernel computes reaches into another of them), which lets the optimizer keep values in
+  // registers across the loops' stores to the others (exchange_forwarding.hpp).
+  const unsigned exchange_scope = unsigned(m_per_item.size());
+  auto scope_of = [&](const Value* pointer) -> std::optional<unsigned> {
+    for (unsigned steps = 0; steps < 32; ++steps) {
+      if (auto it = slot_of.find(pointer); it != slot_of.end()) return it->second;
+      if (pointer == exchange) return exchange_scope;
+      const auto* gep = dyn_cast<GEPOperator>(pointer);
+      if (!gep) return std::nullopt;
+      pointer = gep->getPointerOperand();
+    }
+    return std::nullopt;
+  };
+  MDBuilder scopes(m_context);
+  MDNode* domain = scopes.createAnonymousAliasScopeDomain("syclone.work_group_loops");
+  SmallVector<Metadata*, 8> scope;
+  for (unsigned k = 0; k <= exchange_scope; ++k)
+    scope.push_back(scopes.createAnonymousAliasScope(
+        domain, k == exchange_scope ? "exchange" : "per-work-item slot " + std::to_string(k)));
+  // The frame, the kernel object and the memory their pointers reach (buffers, USM, local
+  // memory) are none of them (but the exchange area, whose pointer the frame holds).
+  auto from_object = [&](const Value* pointer) {
+    const Value* base = getUnderlyingObject(pointer, 0);
+    if (base == exchange) return false;
+    if (const auto* load = dyn_cast<LoadInst>(base))
+      base = getUnderlyingObject(load->getPointerOperand(), 0);
+    return base == object || base == frame;
+  };
+  MDNode* internal = MDNode::get(m_context, scope);
+  for (BasicBlock& block : *loops)
+    for (Instruction& i : block) {
+      if (!isa<LoadInst>(i) && !isa<StoreInst>(i)) continue;
+      std::optional<unsigned> own = scope_of(getLoadStorePointerOperand(&i));
+      if (!own) {
+        if (from_object(getLoadStorePointerOperand(&i)))
+          i.setMetadata(LLVMContext::MD_noalias, internal);
+        continue;
+      }
+      SmallVector<Metadata*, 8> others;
+      for (unsigned k = 0; k <= exchange_scope; ++k)
+        if (k != *own) others.push_back(scope[k]);
+      i.setMetadata(LLVMContext::MD_alias_scope, MDNode::get(m_context, {scope[*own]}));
+      if (!others.empty()) i.setMetadata(LLVMContext::MD_noalias, MDNode::get(m_context, others));
+    }
   return loops;
 }
 
@@ -1732,10 +2051,12 @@ Function* checked(Function* loops) {
 constexpr unsigned small_group = 64;
 constexpr unsigned split_loop_strip = 64;
 
-// The sub-group sizes to build vector loops for: the size the kernel requires where that is one
-// the host device supports above 1, else the primary sizes of AVX-512 and AVX CPUs.
+// The sub-group sizes to build loops of sub-group-sized lane loops for: the size the kernel
+// requires where the host device supports it (1 too: its loops know the size, and a loop over a
+// sub-group's lanes then has a trip count), else the primary sizes of AVX-512 and AVX CPUs.
 static SmallVector<unsigned, 2> vector_sizes(std::uint32_t required) {
-  if (required == 4 || required == 8 || required == 16 || required == 32) return {required};
+  if (required == 1 || required == 4 || required == 8 || required == 16 || required == 32)
+    return {required};
   if (required == 0 || required >= 0xfffffffeu) return {16u, 8u}; // none, primary, automatic
   return {};
 }
@@ -1751,6 +2072,7 @@ void loop_builder::discard() {
   m_barriers.clear();
   m_barrier_names.clear();
   m_barrier_id.clear();
+  m_sub_group_barriers.clear();
   m_regions.clear();
   m_membership.clear();
   m_demoted_uniform.clear();
@@ -1794,18 +2116,43 @@ Function* loop_builder::build_loops(bool split_loops) {
 }
 
 Function* loop_builder::build(std::uint32_t required_sub_group, SmallVectorImpl<Function*>& made) {
-  Function* loops = build_loops();
-  made.push_back(loops);
   SmallVector<unsigned, 2> sizes = vector_sizes(required_sub_group);
-  if (!m_exchanges) sizes.clear();
-  bool split = !m_loop_calls.empty();
-  if (!split && sizes.empty()) return loops;
+  Function* loops = nullptr;
+  std::string general_failure;
+  try {
+    loops = build_loops();
+    made.push_back(loops);
+    if (!m_exchanges) sizes.clear();
+  } catch (const unsupported& why) {
+    // What only the sub-groups' sizes make impossible (a loop over a sub-group's lanes around
+    // exchanges: in the general loops the last sub-group of a group may be partial, and its
+    // work-items would leave the loop early) the loops for full sub-groups of one size may still
+    // run; launches of other sizes run on fibers, for this reason.
+    if (sizes.empty()) throw;
+    general_failure = why.reason;
+    discard();
+  }
   // Sub-groups as vectors: loops whose lane loop has the sub-group's size as its trip count,
   // chosen at run time when the launch has that sub-group size and the innermost local range is
   // a multiple of it.
-  Function* entry = Function::Create(loops->getFunctionType(), GlobalValue::InternalLinkage,
+  SmallVector<std::pair<unsigned, Function*>, 2> vectors;
+  for (unsigned lanes : sizes) {
+    loop_builder version(m_module, m_body, m_callers, m_functions, lanes);
+    try {
+      Function* vector = version.build_loops();
+      made.push_back(vector);
+      vectors.push_back({lanes, vector});
+    } catch (const unsupported&) {
+      if (loops) throw;
+    }
+  }
+  if (!loops && vectors.empty()) throw unsupported{general_failure};
+  bool split = loops && !m_loop_calls.empty();
+  if (loops && !split && vectors.empty()) return loops;
+  Function* any = loops ? loops : vectors.front().second;
+  Function* entry = Function::Create(any->getFunctionType(), GlobalValue::InternalLinkage,
                                      m_body.getName() + ".work_group", m_module);
-  entry->copyAttributesFrom(loops);
+  entry->copyAttributesFrom(any);
   Argument* frame = entry->getArg(0);
   IRBuilder<> b(BasicBlock::Create(m_context, "entry", entry));
   Type* i64 = Type::getInt64Ty(m_context);
@@ -1839,10 +2186,7 @@ Function* loop_builder::build(std::uint32_t required_sub_group, SmallVectorImpl<
     b.CreateRet(b.CreateCall(strips, {frame}));
     b.SetInsertPoint(next);
   }
-  for (unsigned lanes : sizes) {
-    loop_builder version(m_module, m_body, m_callers, m_functions, lanes);
-    Function* vector = version.build_loops();
-    made.push_back(vector);
+  for (auto [lanes, vector] : vectors) {
     BasicBlock* take = BasicBlock::Create(m_context, "sg" + Twine(lanes), entry);
     BasicBlock* next = BasicBlock::Create(m_context, "next", entry);
     Value* fits = b.CreateICmpEQ(b.CreateAnd(innermost, b.getInt64(lanes - 1)), b.getInt64(0));
@@ -1851,7 +2195,10 @@ Function* loop_builder::build(std::uint32_t required_sub_group, SmallVectorImpl<
     b.CreateRet(b.CreateCall(vector, {frame}));
     b.SetInsertPoint(next);
   }
-  b.CreateRet(b.CreateCall(loops, {frame}));
+  if (loops)
+    b.CreateRet(b.CreateCall(loops, {frame}));
+  else
+    b.CreateRet(b.CreateGlobalString(general_failure, "loops_reason", 0, &m_module));
   made.push_back(entry);
   return entry;
 }
