@@ -104,13 +104,29 @@ bool reads_outside(const Value* pointer, const Argument* frame, const DataLayout
 // loops mark with alias scopes, work_item_loops.cpp) that nothing in the loops reads any more:
 // once exchanges are forwarded, a sub-group's values are written there for no one. Nothing
 // outside the loops reads that memory either (the runtime only hands it out).
+// Whether a store writes the loops' own memory: one of its alias scopes is of their domain (the
+// vectorizer adds scopes of its own, to user memory too, where it checks for overlap at run time).
+bool writes_own_memory(const StoreInst& store) {
+  const MDNode* scopes = store.getMetadata(LLVMContext::MD_alias_scope);
+  if (!scopes) return false;
+  for (const MDOperand& operand : scopes->operands()) {
+    const auto* scope = dyn_cast<MDNode>(operand);
+    const MDNode* domain = scope ? AliasScopeNode(scope).getDomain() : nullptr;
+    const auto* name = domain && domain->getNumOperands() > 1
+                           ? dyn_cast<MDString>(domain->getOperand(1))
+                           : nullptr;
+    if (name && name->getString() == own_memory_domain) return true;
+  }
+  return false;
+}
+
 bool drop_unread_stores(Function& function, AAResults& aliases) {
   SmallVector<StoreInst*, 32> stores;
   SmallVector<Instruction*, 64> readers;
   for (BasicBlock& block : function)
     for (Instruction& i : block) {
       if (auto* store = dyn_cast<StoreInst>(&i);
-          store && store->isSimple() && store->hasMetadata(LLVMContext::MD_alias_scope))
+          store && store->isSimple() && writes_own_memory(*store))
         stores.push_back(store);
       if (!i.mayReadFromMemory()) continue;
       if (auto* load = dyn_cast<LoadInst>(&i);

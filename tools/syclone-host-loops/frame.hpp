@@ -46,17 +46,24 @@ inline constexpr std::uint64_t size = 120; // sizeof(group_frame)
 inline constexpr llvm::StringLiteral exchange_area_function = "__syclone_host_loop_exchange";
 inline constexpr llvm::StringLiteral exchange_set_function = "__syclone_host_loop_exchange_set";
 inline constexpr llvm::StringLiteral epoch_function = "__syclone_host_loop_epoch";
+// The exchange area's set of the region `offset` regions after the calling one (0: the set an
+// exchange writes, 1: the set the region after its barrier reads).
+inline constexpr llvm::StringLiteral exchange_slots_function = "__syclone_host_loop_exchange_slots";
 inline constexpr llvm::StringLiteral sub_group_barrier_function =
     "__syclone_host_sub_group_barrier";
 inline constexpr llvm::StringLiteral sub_group_exchange_function =
     "__syclone_host_sub_group_exchange";
+
+// The alias scope domain of the loops' own memory (per-work-item slots, the exchange area).
+inline constexpr llvm::StringLiteral own_memory_domain = "syclone.work_group_loops";
 
 // Builtins whose result is the same for the whole work-group.
 inline bool uniform_builtin(const llvm::Function& f) {
   llvm::StringRef name = f.getName();
   return name == local_memory_function || name == scratch_function ||
          name == sub_group_size_function || name == vector_lanes_function ||
-         name == exchange_area_function || name == exchange_set_function || name == epoch_function;
+         name == exchange_area_function || name == exchange_set_function ||
+         name == epoch_function || name == exchange_slots_function;
 }
 
 // Builtins that compute a work-item's place in its sub-group (no waiting, no memory).

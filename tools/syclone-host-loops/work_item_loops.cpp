@@ -351,17 +351,13 @@ void loop_builder::lower_sub_groups() {
   PointerType* ptr = PointerType::getUnqual(m_context);
   FunctionCallee barrier =
       m_module.getOrInsertFunction(barrier_function, Type::getVoidTy(m_context));
-  FunctionCallee area = m_module.getOrInsertFunction(exchange_area_function, ptr);
-  FunctionCallee set = m_module.getOrInsertFunction(exchange_set_function, i64);
-  FunctionCallee epoch = m_module.getOrInsertFunction(epoch_function, i64);
+  FunctionCallee sets = m_module.getOrInsertFunction(exchange_slots_function, ptr, i64);
   FunctionCallee size = m_module.getOrInsertFunction(sub_group_size_function, i32);
   for (CallInst* call : calls) {
     IRBuilder<> b(call);
     if (call->getCalledFunction()->getName() == sub_group_exchange_function) {
       Value* bytes = b.CreateZExtOrTrunc(call->getArgOperand(3), i64);
-      Value* parity = b.CreateAnd(b.CreateCall(epoch), b.getInt64(1));
-      Value* slots =
-          b.CreateInBoundsGEP(i8, b.CreateCall(area), b.CreateMul(parity, b.CreateCall(set)));
+      Value* slots = b.CreateCall(sets, {b.getInt64(0)});
       Value* first = b.CreateMul(b.CreateZExt(call->getArgOperand(0), i64),
                                  b.CreateZExt(b.CreateCall(size), i64));
       Value* base = b.CreateInBoundsGEP(i8, slots, b.CreateMul(first, bytes));
@@ -370,12 +366,10 @@ void loop_builder::lower_sub_groups() {
       b.CreateMemCpy(slot, MaybeAlign(1), call->getArgOperand(2), MaybeAlign(1), bytes);
       mark_sub_group_barrier(b.CreateCall(barrier), call);
       // The sub-group's slots as the region after the barrier finds them: computed there again
-      // from the epoch (one more than at the write, so the other parity), not kept per
-      // work-item, so that the reads are affine in the work-item's id and the loops vectorize.
+      // (the set of the region before it), not kept per work-item, so that the reads are affine
+      // in the work-item's id and the loops vectorize.
       b.SetInsertPoint(call->getNextNode());
-      Value* written = b.CreateAnd(b.CreateAdd(b.CreateCall(epoch), b.getInt64(1)), b.getInt64(1));
-      Value* read_slots =
-          b.CreateInBoundsGEP(i8, b.CreateCall(area), b.CreateMul(written, b.CreateCall(set)));
+      Value* read_slots = b.CreateCall(sets, {b.getInt64(1)});
       Value* read_first = b.CreateMul(b.CreateZExt(call->getArgOperand(0), i64),
                                       b.CreateZExt(b.CreateCall(size), i64));
       call->replaceAllUsesWith(b.CreateInBoundsGEP(i8, read_slots, b.CreateMul(read_first, bytes)));
@@ -991,7 +985,8 @@ bool loop_builder::rematerializable(Value* v, unsigned& budget, bool ids) const 
   // sub-group a value of the loops: such calls are computations, side effects or not.
   auto* call = dyn_cast<CallBase>(i);
   Function* callee = call ? call->getCalledFunction() : nullptr;
-  bool group_state = callee && ((uniform_builtin(*callee) && callee->getName() != epoch_function) ||
+  bool group_state = callee && ((uniform_builtin(*callee) && callee->getName() != epoch_function &&
+                                 callee->getName() != exchange_slots_function) ||
                                 sub_group_place_builtin(*callee));
   if (isa<PHINode>(i) || isa<AllocaInst>(i) || i->isTerminator() ||
       (i->mayHaveSideEffects() && !group_state) || i->getType()->isTokenTy())
@@ -1522,6 +1517,46 @@ Function* loop_builder::emit(unsigned lanes) {
   b.SetInsertPoint(dispatch);
   SwitchInst* which = b.CreateSwitch(b.CreateLoad(i32, next), finished, unsigned(m_regions.size()));
 
+  // Where a sub-group is the lane loop: a loop over the rows of the local range (all ids but the
+  // innermost), inside it one over the sub-groups of a row (a row holds whole sub-groups), so that
+  // no id is divided out of a linear index per sub-group. head/latch[0] are the rows', [1] the
+  // sub-groups'; a finished row goes to `done`. Answers, at b inside both loops, the sub-group's
+  // place.
+  struct sub_group_rows {
+    Value *row, *column_index, *sub_group, *first, *column, *id0, *id1;
+  };
+  auto sub_group_loops = [&](ArrayRef<BasicBlock*> head, ArrayRef<BasicBlock*> latch,
+                             BasicBlock* done, AllocaInst* const* iv) {
+    sub_group_rows at;
+    Value* per_row = b.CreateLShr(range[2], b.getInt64(Log2_32(lanes)), "sub_groups_per_row");
+    Value* rows = b.CreateMul(range[0], range[1], "rows", true, true);
+    b.CreateStore(b.getInt64(0), iv[0]);
+    b.CreateBr(head[0]);
+    b.SetInsertPoint(head[0]);
+    at.row = b.CreateLoad(i64, iv[0], "row");
+    BasicBlock* row = BasicBlock::Create(m_context, "row", head[0]->getParent());
+    b.CreateCondBr(b.CreateICmpULT(at.row, rows), row, done);
+    b.SetInsertPoint(row);
+    at.id0 = b.CreateUDiv(at.row, range[1]);
+    at.id1 = b.CreateURem(at.row, range[1]);
+    Value* row_first = b.CreateMul(at.row, range[2], "row_first", true, true);
+    Value* row_sub_group = b.CreateMul(at.row, per_row, "row_sub_group", true, true);
+    b.CreateStore(b.getInt64(0), iv[1]);
+    b.CreateBr(head[1]);
+    b.SetInsertPoint(head[1]);
+    at.column_index = b.CreateLoad(i64, iv[1], "sub_group_in_row");
+    BasicBlock* enter = BasicBlock::Create(m_context, "sub_group", head[0]->getParent());
+    b.CreateCondBr(b.CreateICmpULT(at.column_index, per_row), enter, latch[0]);
+    b.SetInsertPoint(enter);
+    at.sub_group = b.CreateAdd(row_sub_group, at.column_index, "sub_group", true, true);
+    // (A group's sub-groups fit the builtin's 32 bits: the index widened again is the same
+    // value, so the slots' addresses are too.)
+    b.CreateAssumption(b.CreateICmpULT(at.sub_group, b.getInt64(std::uint64_t(1) << 31)));
+    at.column = b.CreateShl(at.column_index, b.getInt64(Log2_32(lanes)), "column", true, true);
+    at.first = b.CreateAdd(row_first, at.column, "first", true, true);
+    return at;
+  };
+
   DenseMap<const Value*, unsigned> slot_of; // a work-item's element of per-work-item slot k
   // Region r's blocks copied into the loops for the work-item of the given ids (lane and
   // sub_group: the lane loop's variables where a sub-group is the lane loop); the addresses of
@@ -1530,7 +1565,8 @@ Function* loop_builder::emit(unsigned lanes) {
   // run when the loops know it (in a chain), else null (read from the variable). Answers the
   // region's first block.
   auto copy_region = [&](unsigned r, Value* const* id, Value* linear, Value* lane, Value* sub_group,
-                         BasicBlock* leave, PHINode* exit, Value* epoch_value) -> BasicBlock* {
+                         BasicBlock* leave, PHINode* exit, Value* epoch_value,
+                         Value* const* chain_sets = nullptr, unsigned position = 0) -> BasicBlock* {
     ValueToValueMapTy map;
     map[m_work->getArg(0)] = object;
     map[m_work->getArg(1)] = group;
@@ -1614,6 +1650,11 @@ Function* loop_builder::emit(unsigned lanes) {
           }
         } else if (epoch_value && callee->getName() == epoch_function) {
           value = epoch_value;
+        } else if (chain_sets && callee->getName() == exchange_slots_function) {
+          // In a chain, the same two pointers for all its regions: the optimizer then sees the
+          // store to a set and the next region's loads from it at one base.
+          auto offset = cast<ConstantInt>(call->getArgOperand(0))->getZExtValue();
+          value = chain_sets[(position + offset) & 1];
         }
         if (!value) continue;
         call->replaceAllUsesWith(value);
@@ -1659,21 +1700,23 @@ Function* loop_builder::emit(unsigned lanes) {
       // count on from its last.
       Value* epoch_start = b.CreateLoad(i64, epoch, "chain_epoch");
       b.CreateStore(b.CreateAdd(epoch_start, b.getInt64(members.size() - 1)), epoch);
+      // The exchange sets of the chain's first region (0) and of the one after it (1).
+      Value* chain_sets[2];
+      for (unsigned j = 0; j < 2; ++j)
+        chain_sets[j] = b.CreateInBoundsGEP(
+            i8, exchange,
+            b.CreateMul(b.CreateAnd(b.CreateAdd(epoch_start, b.getInt64(j)), b.getInt64(1)),
+                        exchange_set),
+            "chain_set" + Twine(j));
       for (auto [slot, save] : chain_saved[r]) copy_slot(save, slot);
-      BasicBlock* chain_head = block("chain_head");
-      BasicBlock* enter = block("chain_sub_group");
-      b.CreateStore(b.getInt64(0), iv[0]);
-      b.CreateBr(chain_head);
-      b.SetInsertPoint(chain_head);
-      Value* sub_group = b.CreateLoad(i64, iv[0], "sub_group");
-      Value* count = b.CreateLShr(items, b.getInt64(Log2_32(lanes)));
-      b.CreateCondBr(b.CreateICmpULT(sub_group, count), enter, done);
-      b.SetInsertPoint(enter);
-      Value* first = b.CreateShl(sub_group, b.getInt64(Log2_32(lanes)), "first", true, true);
-      Value* row = b.CreateUDiv(first, range[2]);
-      Value* column = b.CreateURem(first, range[2]);
-      Value* id0 = b.CreateUDiv(row, range[1]);
-      Value* id1 = b.CreateURem(row, range[1]);
+      SmallVector<BasicBlock*, 2> chain_head{block("row_head"), block("chain_head")};
+      SmallVector<BasicBlock*, 2> chain_latch{block("row_latch"), block("chain_latch")};
+      sub_group_rows rows = sub_group_loops(chain_head, chain_latch, done, iv);
+      Value* sub_group = rows.sub_group;
+      Value* first = rows.first;
+      Value* column = rows.column;
+      Value* id0 = rows.id0;
+      Value* id1 = rows.id1;
       for (auto [slot, save] : chain_saved[r]) copy_slot(slot, save);
       for (std::size_t k = 0; k < members.size(); ++k) {
         unsigned m = members[k];
@@ -1697,16 +1740,17 @@ Function* loop_builder::emit(unsigned lanes) {
         BasicBlock* body = member_block("work_item");
         BasicBlock* lane_latch = member_block("lane_latch");
         BasicBlock* after = member_block("after");
-        b.CreateStore(lane_start, iv[1]);
+        b.CreateStore(lane_start, iv[2]);
         b.CreateBr(lane_head);
         b.SetInsertPoint(lane_head);
-        Value* lane = b.CreateLoad(i64, iv[1], "lane");
+        Value* lane = b.CreateLoad(i64, iv[2], "lane");
         b.CreateCondBr(b.CreateICmpULT(lane, active), body, after);
         b.SetInsertPoint(body);
         Value* id[3] = {id0, id1, b.CreateAdd(column, lane, "id2", true, true)};
         Value* linear = b.CreateAdd(first, lane, "linear_id", true, true);
         PHINode* exit = last ? PHINode::Create(i32, 4, "exit", lane_latch) : nullptr;
-        b.CreateBr(copy_region(m, id, linear, lane, sub_group, lane_latch, exit, member_epoch));
+        b.CreateBr(copy_region(m, id, linear, lane, sub_group, lane_latch, exit, member_epoch,
+                               chain_sets, unsigned(k)));
         b.SetInsertPoint(lane_latch);
         if (exit && exit->getNumIncomingValues() == 0) {
           exit->eraseFromParent();
@@ -1718,7 +1762,7 @@ Function* loop_builder::emit(unsigned lanes) {
           b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
                         highest);
         }
-        b.CreateStore(b.CreateAdd(lane, b.getInt64(1)), iv[1]);
+        b.CreateStore(b.CreateAdd(lane, b.getInt64(1)), iv[2]);
         BranchInst* back = b.CreateBr(lane_head);
         // A whole sub-group as one vector iteration (where no test narrows the lanes): the
         // regions of a sub-group are then straight code, whose values the optimizer forwards.
@@ -1742,16 +1786,23 @@ Function* loop_builder::emit(unsigned lanes) {
         back->setMetadata(LLVMContext::MD_loop, loop);
         b.SetInsertPoint(after);
       }
-      b.CreateStore(b.CreateAdd(sub_group, b.getInt64(1)), iv[0]);
-      b.CreateBr(chain_head);
+      b.CreateBr(chain_latch[1]);
+      b.SetInsertPoint(chain_latch[1]);
+      b.CreateStore(b.CreateAdd(rows.column_index, b.getInt64(1)), iv[1]);
+      b.CreateBr(chain_head[1]);
+      b.SetInsertPoint(chain_latch[0]);
+      b.CreateStore(b.CreateAdd(rows.row, b.getInt64(1)), iv[0]);
+      b.CreateBr(chain_head[0]);
     } else {
       BasicBlock* body = block("work_item");
       // The loops' heads and latches, outermost first; latch.back() is where work-items leave.
       SmallVector<BasicBlock*, 3> head, latch;
       Value* id[3];
       Value* linear;
-      Value* lane = nullptr;      // lanes > 0: the lane loop's variable
-      Value* sub_group = nullptr; // lanes > 0: the sub-group loop's variable
+      Value* lane = nullptr;            // lanes > 0: the lane loop's variable
+      Value* sub_group = nullptr;       // lanes > 0: the sub-group's index in the group
+      Value* row_variable = nullptr;    // lanes > 0: the loop over rows of the local range
+      Value* column_variable = nullptr; // lanes > 0: the loop over a row's sub-groups
       b.SetInsertPoint(start);
       DenseSet<const AllocaInst*> entry_copied;
       for (auto [load, slot] : m_entry_reads[r])
@@ -1790,39 +1841,28 @@ Function* loop_builder::emit(unsigned lanes) {
             b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(id[0], range[1]), id[1]), range[2]),
                         id[2], "linear_id");
       } else {
-        head = {block("sub_group_head"), block("lane_head")};
-        latch = {block("sub_group_latch"), block("lane_latch")};
-        BasicBlock* enter = block("sub_group");
+        head = {block("row_head"), block("sub_group_head"), block("lane_head")};
+        latch = {block("row_latch"), block("sub_group_latch"), block("lane_latch")};
         Value* active = b.getInt64(lanes);
         Value* start = b.getInt64(0);
         if (Value* bound = loop_region ? nullptr
                                        : narrowed_range(r, lanes, b, shared_of, entry_of, active,
                                                         object, group, lowest, highest, start))
           active = bound;
-        b.CreateStore(b.getInt64(0), iv[0]);
-        b.CreateBr(head[0]);
-        b.SetInsertPoint(head[0]);
-        sub_group = b.CreateLoad(i64, iv[0], "sub_group");
-        Value* count = b.CreateLShr(items, b.getInt64(Log2_32(lanes)));
-        b.CreateCondBr(b.CreateICmpULT(sub_group, count), enter, done);
-        // The sub-group's first work-item: a row of the innermost dimension holds whole
-        // sub-groups, so the other ids are the same for all lanes.
-        b.SetInsertPoint(enter);
-        Value* first = b.CreateShl(sub_group, b.getInt64(Log2_32(lanes)), "first", true, true);
-        Value* row = b.CreateUDiv(first, range[2]);
-        Value* column = b.CreateURem(first, range[2]);
-        Value* id0 = b.CreateUDiv(row, range[1]);
-        Value* id1 = b.CreateURem(row, range[1]);
-        b.CreateStore(start, iv[1]);
-        b.CreateBr(head[1]);
-        b.SetInsertPoint(head[1]);
-        lane = b.CreateLoad(i64, iv[1], "lane");
-        b.CreateCondBr(b.CreateICmpULT(lane, active), body, latch[0]);
+        sub_group_rows rows = sub_group_loops(head, latch, done, iv);
+        b.CreateStore(start, iv[2]);
+        b.CreateBr(head[2]);
+        b.SetInsertPoint(head[2]);
+        lane = b.CreateLoad(i64, iv[2], "lane");
+        b.CreateCondBr(b.CreateICmpULT(lane, active), body, latch[1]);
         b.SetInsertPoint(body);
-        id[0] = id0;
-        id[1] = id1;
-        id[2] = b.CreateAdd(column, lane, "id2", true, true);
-        linear = b.CreateAdd(first, lane, "linear_id", true, true);
+        sub_group = rows.sub_group;
+        row_variable = rows.row;
+        column_variable = rows.column_index;
+        id[0] = rows.id0;
+        id[1] = rows.id1;
+        id[2] = b.CreateAdd(rows.column, lane, "id2", true, true);
+        linear = b.CreateAdd(rows.first, lane, "linear_id", true, true);
       }
       Value* place = loop_region ? b.CreateInBoundsGEP(i8, storage,
                                                        b.CreateAdd(places, b.CreateShl(linear, 2)))
@@ -1843,8 +1883,9 @@ Function* loop_builder::emit(unsigned lanes) {
       // The innermost work-item loop carries no dependence through memory (mark_parallel).
       MDNode* access_group = MDNode::getDistinct(m_context, {});
 
-      std::vector<Value*> variables =
-          lanes ? std::vector<Value*>{sub_group, lane} : std::vector<Value*>{id[0], id[1], id[2]};
+      std::vector<Value*> variables = lanes
+                                          ? std::vector<Value*>{row_variable, column_variable, lane}
+                                          : std::vector<Value*>{id[0], id[1], id[2]};
       if (exit->getNumIncomingValues() == 0) {
         // No work-item leaves the region normally (every path ends in unreachable or resume).
         exit->eraseFromParent();
@@ -1931,6 +1972,15 @@ Function* loop_builder::emit(unsigned lanes) {
       Function* callee = call ? call->getCalledFunction() : nullptr;
       if (!callee) continue;
       StringRef name = callee->getName();
+      if (name == exchange_slots_function) {
+        // The set of the region `offset` regions on: the count's parity picks it.
+        IRBuilder<> at(call);
+        Value* count = at.CreateAdd(at.CreateLoad(i64, epoch, "epoch"), call->getArgOperand(0));
+        call->replaceAllUsesWith(at.CreateInBoundsGEP(
+            i8, exchange, at.CreateMul(at.CreateAnd(count, at.getInt64(1)), exchange_set)));
+        call->eraseFromParent();
+        continue;
+      }
       Value* value = name == local_memory_function     ? local_memory
                      : name == scratch_function        ? scratch
                      : name == sub_group_size_function ? sub_group_size
@@ -1959,7 +2009,7 @@ Function* loop_builder::emit(unsigned lanes) {
     return std::nullopt;
   };
   MDBuilder scopes(m_context);
-  MDNode* domain = scopes.createAnonymousAliasScopeDomain("syclone.work_group_loops");
+  MDNode* domain = scopes.createAnonymousAliasScopeDomain(own_memory_domain);
   SmallVector<Metadata*, 8> scope;
   for (unsigned k = 0; k <= exchange_scope; ++k)
     scope.push_back(scopes.createAnonymousAliasScope(
