@@ -35,8 +35,15 @@ def run(cmd, **kw):
 
 
 def all_categories(cts):
-    return sorted(p.name for p in (cts / "tests").iterdir()
-                  if p.is_dir() and p.name != "common" and (p / "CMakeLists.txt").exists())
+    """The core categories (folders of tests/) and the extension categories (folders of
+    tests/extension/, enabled with SYCL_CTS_ENABLE_KHR_TESTS and _EXT_ONEAPI_TESTS below)."""
+    tests = cts / "tests"
+    core = [p.name for p in tests.iterdir()
+            if p.is_dir() and p.name not in ("common", "extension") and (p / "CMakeLists.txt").exists()]
+    extension = tests / "extension"
+    extensions = [p.name for p in extension.iterdir()
+                  if p.is_dir() and (p / "CMakeLists.txt").exists()] if extension.is_dir() else []
+    return sorted(core + extensions)
 
 
 def configure(args, categories):
@@ -60,6 +67,9 @@ def configure(args, categories):
         "-DSYCL_CTS_ENABLE_OPENCL_INTEROP_TESTS=OFF",
         "-DSYCL_CTS_ENABLE_DOUBLE_TESTS=ON",
         "-DSYCL_CTS_ENABLE_HALF_TESTS=ON",
+        # The extension categories too; those not asked for are excluded like core ones.
+        "-DSYCL_CTS_ENABLE_KHR_TESTS=ON",
+        "-DSYCL_CTS_ENABLE_EXT_ONEAPI_TESTS=ON",
         "-Wno-dev",
     ]
     if shutil_which("ccache"):

@@ -93,6 +93,14 @@ public:
 
   void wait();
   void wait_and_throw();
+
+  // sycl_khr_queue_empty_query: whether every command submitted to this queue has completed (a
+  // snapshot: commands run asynchronously).
+  bool khr_empty() const;
+  // sycl_khr_queue_flush: commands submitted to this queue make progress without a wait(). (They
+  // always do in syclone: each is handed to its device when submitted, or by the runtime as soon
+  // as its dependencies complete; none waits for the host to wait.)
+  void khr_flush() const;
   void throw_asynchronous();
 
   // SYCL 2020 4.6.5.2. Queue shortcuts.
@@ -360,9 +368,9 @@ public:
     });
   }
 
-  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh,
-            typename DestT, int DestDim, access_mode DestMode, target DestTgt,
-            access::placeholder DestPh>
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt,
+            access::placeholder SrcPh, typename DestT, int DestDim, access_mode DestMode,
+            target DestTgt, access::placeholder DestPh>
   event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src,
              accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
     return submit([&](handler& h) {

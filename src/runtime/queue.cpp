@@ -281,6 +281,19 @@ void queue_impl::wait() {
                 [](const auto& e) { return e->status() == info::event_command_status::complete; });
 }
 
+bool queue_impl::empty() {
+  auto complete = [](const std::shared_ptr<event_impl>& e) {
+    return e->status() == info::event_command_status::complete;
+  };
+  std::lock_guard lock(m_mutex);
+  // In order, the last command completes last.
+  if (m_in_order)
+    return (!m_last || complete(m_last)) &&
+           std::all_of(m_output_pending.begin(), m_output_pending.end(), complete);
+  std::erase_if(m_outstanding, complete);
+  return m_outstanding.empty();
+}
+
 void queue_impl::report_async(std::exception_ptr e) {
   if (!m_computes_on_host) e = m_device->describe_fault(std::move(e));
   std::lock_guard lock(m_mutex);
@@ -523,6 +536,13 @@ const property_list& queue::properties() const {
 void queue::wait() {
   m_impl->wait();
 }
+bool queue::khr_empty() const {
+  return m_impl->empty();
+}
+// Nothing to push: a command goes to its device when submitted, or from the scheduler when its
+// last dependency completes (scheduler.cpp); host tasks run on the host device's workers. So the
+// forward progress sycl_khr_queue_flush asks for holds without a wait().
+void queue::khr_flush() const {}
 void queue::wait_and_throw() {
   m_impl->wait();
   m_impl->throw_asynchronous();

@@ -146,6 +146,8 @@ public:
 
   std::shared_ptr<event_impl> submit(const std::function<void(handler&)>& cgf);
   void wait();
+  // Whether every command submitted so far has completed.
+  bool empty();
   void throw_asynchronous();
   void report_async(std::exception_ptr e);
 
