@@ -24,6 +24,10 @@ public:
   bool has(aspect asp) const;
   bool has_extension(const std::string& extension) const;
   static std::vector<platform> get_platforms();
+  // sycl_khr_default_context (and sycl_ext_oneapi_default_context, its oneAPI spelling): the
+  // context of the platform's root devices that queues constructed without a context use.
+  context khr_get_default_context() const;
+  context ext_oneapi_get_default_context() const;
 
   friend bool operator==(const platform& a, const platform& b) { return a.m_impl == b.m_impl; }
   friend bool operator!=(const platform& a, const platform& b) { return !(a == b); }

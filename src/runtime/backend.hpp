@@ -27,6 +27,10 @@ struct device_properties {
   std::uint32_t clock_mhz = 0;
   std::size_t max_work_group_size = 1;
   std::size_t max_work_item_sizes[3] = {1, 1, 1};
+  // sycl_khr_max_work_group_queries: work-groups of an nd_range kernel, per dimension (SYCL
+  // order, right-aligned as max_work_item_sizes) and in total.
+  std::size_t max_work_groups[3] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
+  std::size_t max_work_groups_total = SIZE_MAX;
   std::uint64_t local_mem_size = 0;
   sycl::info::local_mem_type local_mem_type = sycl::info::local_mem_type::global;
   std::uint64_t global_mem_size = 0;

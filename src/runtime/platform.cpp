@@ -3,8 +3,10 @@
 #include "device_impl.hpp"
 #include "plugins.hpp"
 
+#include <sycl/context.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/kernel_bundle.hpp>
+#include <sycl/khr/max_work_group_queries.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -161,6 +163,12 @@ int default_device_score(const device& dev) {
 platform::platform() : platform(default_selector_v) {}
 backend platform::get_backend() const noexcept {
   return m_impl->backend_platform().backend();
+}
+context platform::khr_get_default_context() const {
+  return detail::impl_access::make<context>(m_impl->default_context());
+}
+context platform::ext_oneapi_get_default_context() const {
+  return khr_get_default_context();
 }
 std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> out;
@@ -526,6 +534,24 @@ device::create_sub_devices_by_affinity(info::partition_affinity_domain domain) c
                           "them");
 }
 
+template <>
+SYCLONE_EXPORT range<1> device::get_info<khr::info::device::max_work_group_range<1>>() const {
+  return range<1>(m_impl->props().max_work_groups[2]);
+}
+template <>
+SYCLONE_EXPORT range<2> device::get_info<khr::info::device::max_work_group_range<2>>() const {
+  const auto& s = m_impl->props().max_work_groups;
+  return range<2>(s[1], s[2]);
+}
+template <>
+SYCLONE_EXPORT range<3> device::get_info<khr::info::device::max_work_group_range<3>>() const {
+  const auto& s = m_impl->props().max_work_groups;
+  return range<3>(s[0], s[1], s[2]);
+}
+template <>
+SYCLONE_EXPORT std::size_t device::get_info<khr::info::device::max_work_group_range_size>() const {
+  return m_impl->props().max_work_groups_total;
+}
 template <>
 SYCLONE_EXPORT range<1> device::get_info<info::device::max_work_item_sizes<1>>() const {
   return range<1>(m_impl->props().max_work_item_sizes[2]);

@@ -240,6 +240,11 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   p.max_work_item_sizes[0] = m_limits.max_block[2];
   p.max_work_item_sizes[1] = m_limits.max_block[1];
   p.max_work_item_sizes[2] = m_limits.max_block[0];
+  p.max_work_groups_total = 1;
+  for (int h = 0; h < 3; ++h) {
+    p.max_work_groups[2 - h] = m_limits.max_grid[h];
+    p.max_work_groups_total *= m_limits.max_grid[h]; // (2^31 - 1) * 65535 * 65535 < 2^63
+  }
 
   // Local memory is dynamic shared memory; kernels needing more than the default 48 KiB opt in
   // at launch (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).
