@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """SVG bars of bench/host_subgroup runs in one log: for each sub-group size, the reduction's and
 the shuffle-heavy kernel's throughput as a fraction of the nd_range copy kernel of the same run,
-for each run in the log (its label: the line "== LABEL" before it, else "run N"), with issue 29's
-goal (0.5) as a line. No plotting library needed.
-Usage: plot_host_subgroup.py LOG -o OUT.svg
+for the first runs in the log (named by --labels, comma-separated; default: every run, each named
+by the "== LABEL" line before it, else "run N"), with issue 29's goal (0.5) as a line. No plotting
+library needed.
+Usage: plot_host_subgroup.py LOG -o OUT.svg [--labels "forwarded,no forwarding"]
 """
 import argparse
 import re
@@ -17,6 +18,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("log")
     parser.add_argument("-o", "--out", required=True)
+    parser.add_argument("--labels")
     args = parser.parse_args()
     runs, label, copy = [], None, None
     for line in open(args.log):
@@ -30,6 +32,9 @@ def main():
         elif (m := SIZE.match(line)) and runs:
             name = m.group(1) + (" (primary)" if m.group(2) else "")
             runs[-1][1][name] = (float(m.group(3)) / copy, float(m.group(4)) / copy)
+    if args.labels:
+        names = args.labels.split(",")
+        runs = [(name, values) for name, (_, values) in zip(names, runs)]
     sizes = list(runs[0][1])
     bars = [(run, kernel) for run, _ in runs for kernel in ("reduce", "shuffle-heavy")]
     colors = ["#1f77b4", "#aec7e8", "#d62728", "#ff9896", "#2ca02c", "#98df8a"]
