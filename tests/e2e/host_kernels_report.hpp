@@ -31,6 +31,21 @@ public:
   bool capturing() const { return m_fd >= 0; }
   // Whether stderr went to the file (false where the capture could not start).
   bool redirected() const { return m_redirected; }
+  // After the program's kernels ran in report mode: whether none ran on fibers (true where the
+  // report was not captured, and in sanitized builds, whose instrumented host code can keep a
+  // kernel on fibers: their results are checked all the same). Prints the report when it is not,
+  // or when `failed` (the program's other checks failed).
+  bool none_on_fibers(bool failed) const {
+    if (!capturing()) return true;
+    std::string all = text();
+    bool none = true;
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    none = all.find("as fibers") == std::string::npos;
+#endif
+    if (failed || !none) std::printf("report was:\n%s\n", all.c_str());
+    return none;
+  }
+
   // Everything reported so far.
   std::string text() const {
     std::fflush(stderr);
