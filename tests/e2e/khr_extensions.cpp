@@ -7,6 +7,8 @@
 // default context, which holds its root devices. sycl_khr_max_work_group_queries: the limits,
 // and an nd_range one work-group beyond a finite limit refused with errc::nd_range while one at
 // the limit runs.
+#include "expect.hpp"
+
 #include <sycl/sycl.hpp>
 
 #include <atomic>
@@ -26,15 +28,6 @@
 #ifndef SYCL_KHR_MAX_WORK_GROUP_QUERIES
 #error "SYCL_KHR_MAX_WORK_GROUP_QUERIES is not defined"
 #endif
-
-static int failures = 0;
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                          \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 // Spins until `e` completes, or gives up after a minute (a hang would be the failure).
 bool spin_until_complete(const sycl::event& e) {

@@ -8,6 +8,7 @@
 // struct exchanged, a leader's store between exchanges, and a chain that ends at a work-group
 // barrier. e2e.sub_group_chains.fibers runs the same kernels on fibers; with
 // SYCLONE_HOST_KERNELS=report no kernel here may fall back.
+#include "expect.hpp"
 #include "host_kernels_report.hpp"
 
 #include <sycl/sycl.hpp>
@@ -20,15 +21,6 @@
 #include <vector>
 
 namespace syclex = sycl::ext::oneapi::experimental;
-
-static int failures = 0;
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                          \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 constexpr std::size_t wg = 64;
 constexpr std::size_t groups = 6;
