@@ -97,6 +97,8 @@ public:
   // sycl_khr_queue_empty_query: whether every command submitted to this queue has completed (a
   // snapshot: commands run asynchronously).
   bool khr_empty() const;
+  // sycl_ext_oneapi_queue_empty: the same query.
+  bool ext_oneapi_empty() const;
   // sycl_khr_queue_flush: commands submitted to this queue make progress without a wait(). (They
   // always do in syclone: each is handed to its device when submitted, or by the runtime as soon
   // as its dependencies complete; none waits for the host to wait.)

@@ -45,6 +45,7 @@
 #include <iostream>
 
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
+#include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>
 

@@ -5,6 +5,7 @@
 
 #include <sycl/context.hpp>
 #include <sycl/device_selector.hpp>
+#include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/kernel_bundle.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
 
@@ -534,6 +535,10 @@ device::create_sub_devices_by_affinity(info::partition_affinity_domain domain) c
                           "them");
 }
 
+template <>
+SYCLONE_EXPORT std::size_t device::get_info<ext::oneapi::info::device::num_compute_units>() const {
+  return m_impl->props().compute_units;
+}
 template <>
 SYCLONE_EXPORT range<1> device::get_info<khr::info::device::max_work_group_range<1>>() const {
   return range<1>(m_impl->props().max_work_groups[2]);

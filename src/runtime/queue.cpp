@@ -539,6 +539,9 @@ void queue::wait() {
 bool queue::khr_empty() const {
   return m_impl->empty();
 }
+bool queue::ext_oneapi_empty() const {
+  return m_impl->empty();
+}
 // Nothing to push: a command goes to its device when submitted, or from the scheduler when its
 // last dependency completes (scheduler.cpp); host tasks run on the host device's workers. So the
 // forward progress sycl_khr_queue_flush asks for holds without a wait().

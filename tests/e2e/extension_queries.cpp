@@ -1,12 +1,14 @@
-// The Khronos registry extensions syclone has (issue 30). sycl_khr_queue_empty_query and
-// sycl_khr_queue_flush: queue::khr_empty reports whether every command submitted to the queue has
-// completed, for in-order and out-of-order queues, with a host task holding back a kernel that
-// depends on it; queue::khr_flush lets a program spin on an event's status without ever calling
-// wait (the extension's own example), also behind a host task that the host releases after the
-// flush. sycl_khr_default_context: every queue constructed without a context uses the platform's
-// default context, which holds its root devices. sycl_khr_max_work_group_queries: the limits,
-// and an nd_range one work-group beyond a finite limit refused with errc::nd_range while one at
-// the limit runs.
+// The Khronos registry extensions syclone has, and two oneAPI queries (issue 30).
+// sycl_khr_queue_empty_query and sycl_khr_queue_flush: queue::khr_empty reports whether every
+// command submitted to the queue has completed, for in-order and out-of-order queues, with a host
+// task holding back a kernel that depends on it; queue::khr_flush lets a program spin on an event's
+// status without ever calling wait (the extension's own example), also behind a host task that the
+// host releases after the flush. sycl_khr_default_context: every queue constructed without a
+// context uses the platform's default context, which holds its root devices.
+// sycl_khr_max_work_group_queries: the limits, and an nd_range one work-group beyond a finite limit
+// refused with errc::nd_range while one at the limit runs. sycl_ext_oneapi_queue_empty
+// (queue::ext_oneapi_empty, checked with khr_empty) and sycl_ext_oneapi_num_compute_units (the
+// device's max_compute_units, at least 1).
 #include "expect.hpp"
 
 #include <sycl/sycl.hpp>
@@ -28,6 +30,12 @@
 #ifndef SYCL_KHR_MAX_WORK_GROUP_QUERIES
 #error "SYCL_KHR_MAX_WORK_GROUP_QUERIES is not defined"
 #endif
+#ifndef SYCL_EXT_ONEAPI_QUEUE_EMPTY
+#error "SYCL_EXT_ONEAPI_QUEUE_EMPTY is not defined"
+#endif
+#ifndef SYCL_EXT_ONEAPI_NUM_COMPUTE_UNITS
+#error "SYCL_EXT_ONEAPI_NUM_COMPUTE_UNITS is not defined"
+#endif
 
 // Spins until `e` completes, or gives up after a minute (a hang would be the failure).
 bool spin_until_complete(const sycl::event& e) {
@@ -39,20 +47,20 @@ bool spin_until_complete(const sycl::event& e) {
 }
 
 void empty_query(sycl::queue q) {
-  EXPECT(q.khr_empty());
+  EXPECT(q.khr_empty() && q.ext_oneapi_empty());
   std::promise<void> release;
   std::shared_future<void> released = release.get_future().share();
   sycl::event held = q.submit([&](sycl::handler& h) { h.host_task([=] { released.wait(); }); });
-  EXPECT(!q.khr_empty());
+  EXPECT(!q.khr_empty() && !q.ext_oneapi_empty());
   int* value = sycl::malloc_shared<int>(1, q);
   *value = 0;
   sycl::event after = q.single_task(held, [=] { *value = 42; });
-  EXPECT(!q.khr_empty());
+  EXPECT(!q.khr_empty() && !q.ext_oneapi_empty());
   EXPECT(*value == 0);
   release.set_value();
   after.wait();
   EXPECT(*value == 42);
-  EXPECT(q.khr_empty());
+  EXPECT(q.khr_empty() && q.ext_oneapi_empty());
   // Empty again after many commands (which an out-of-order queue may run at the same time: the
   // additions are atomic).
   auto add_one = [=] {
@@ -62,7 +70,7 @@ void empty_query(sycl::queue q) {
   for (int i = 0; i < 50; ++i) q.single_task(add_one);
   q.single_task(add_one).wait();
   q.wait();
-  EXPECT(q.khr_empty());
+  EXPECT(q.khr_empty() && q.ext_oneapi_empty());
   EXPECT(*value == 42 + 51);
   sycl::free(value, q);
 }
@@ -83,7 +91,7 @@ void flush(sycl::queue q) {
   release.set_value();
   EXPECT(spin_until_complete(next));
   EXPECT(*value == 8);
-  EXPECT(q.khr_empty());
+  EXPECT(q.khr_empty() && q.ext_oneapi_empty());
   sycl::free(value, q);
 }
 
@@ -109,6 +117,8 @@ void max_work_groups() {
   sycl::range<2> r2 = d.get_info<sycl::khr::info::device::max_work_group_range<2>>();
   sycl::range<1> r1 = d.get_info<sycl::khr::info::device::max_work_group_range<1>>();
   std::size_t total = d.get_info<sycl::khr::info::device::max_work_group_range_size>();
+  std::size_t units = d.get_info<sycl::ext::oneapi::info::device::num_compute_units>();
+  EXPECT(units >= 1 && units == d.get_info<sycl::info::device::max_compute_units>());
   EXPECT(r3[0] >= 1 && r3[1] >= 1 && r3[2] >= 1 && total >= 1);
   // Right-aligned: the last dimension's limit is the same in every form.
   EXPECT(r1[0] == r3[2] && r2[1] == r3[2] && r2[0] == r3[1]);
@@ -145,6 +155,6 @@ int main() {
   empty_query(ordered);
   flush(q);
   flush(ordered);
-  std::printf("khr_extensions: %s\n", failures ? "FAILED" : "ok");
+  std::printf("extension_queries: %s\n", failures ? "FAILED" : "ok");
   return failures ? 1 : 0;
 }
