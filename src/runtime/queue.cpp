@@ -540,7 +540,7 @@ bool queue::khr_empty() const {
   return m_impl->empty();
 }
 bool queue::ext_oneapi_empty() const {
-  return m_impl->empty();
+  return khr_empty();
 }
 // Nothing to push: a command goes to its device when submitted, or from the scheduler when its
 // last dependency completes (scheduler.cpp); host tasks run on the host device's workers. So the

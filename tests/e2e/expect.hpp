@@ -1,5 +1,6 @@
 // The e2e programs' check: EXPECT(cond) prints the failed condition and its line and counts it in
-// `failures`, which the program returns as its exit status.
+// `failures`, which the program returns as its exit status. (Programs older than this header keep
+// copies of their own.)
 #pragma once
 
 #include <cstdio>

@@ -8,6 +8,7 @@
 // errc::kernel naming the kernel, after which the queue still works. Every result is checked
 // against a sequential reference; e2e.host_loops.fibers runs the same kernels on fibers.
 // SYCLONE_E2E_HOST_ONLY (the report and the divergent barrier are host behaviour).
+#include "expect.hpp"
 #include "host_kernels_report.hpp"
 
 #include <sycl/sycl.hpp>
@@ -21,15 +22,6 @@
 #include <vector>
 
 namespace syclex = sycl::ext::oneapi::experimental;
-
-static int failures = 0;
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                          \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 struct pair_t {
   int a;

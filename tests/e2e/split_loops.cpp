@@ -8,6 +8,7 @@
 // split), and a BabelStream-style dot product (grid-stride loop into local memory, then a
 // tree). e2e.split_loops.fibers runs the same kernels on fibers; with
 // SYCLONE_HOST_KERNELS=report no kernel here may fall back.
+#include "expect.hpp"
 #include "host_kernels_report.hpp"
 
 #include <sycl/sycl.hpp>
@@ -18,15 +19,6 @@
 #include <cstring>
 #include <string>
 #include <vector>
-
-static int failures = 0;
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                          \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 // y = 2x + y over n elements with a grid-stride loop; the loop's last index per work-item is
 // written after it (an induction variable live after the loop).

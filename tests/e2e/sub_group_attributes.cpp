@@ -4,18 +4,10 @@
 // automatic)]], the -fsycl-default-sub-group-size=32 this program is built with for kernels
 // without an attribute, a SYCL_EXTERNAL function with the kernel's size, and the synchronous
 // errc::feature_not_supported where the device lacks the size (NVIDIA GPUs: all but 32).
+#include "expect.hpp"
 #include "sub_group_common.hpp"
 
 using namespace sg_test;
-
-static int failures = 0;
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                          \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 struct functor32 {
   std::uint32_t* out;

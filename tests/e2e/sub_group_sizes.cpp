@@ -2,6 +2,7 @@
 // sub_group_size kernel property (launch argument, functor get(properties_tag), queue
 // shortcuts, named primary/automatic), the synchronous errc::feature_not_supported for a size the
 // device lacks, and the feature-test macros.
+#include "expect.hpp"
 #include "sub_group_common.hpp"
 
 #include <algorithm>
@@ -14,15 +15,6 @@
 #endif
 
 using namespace sg_test;
-
-static int failures = 0;
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL line %d: %s\n", __LINE__, #cond);                                          \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 struct declares_size {
   std::uint32_t* out;

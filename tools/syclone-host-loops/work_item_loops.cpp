@@ -1557,6 +1557,40 @@ Function* loop_builder::emit(unsigned lanes) {
     return at;
   };
 
+  // At a region's innermost latch: the exit a work-item took joins the region's lowest and
+  // highest (all work-items left at one barrier when they are equal).
+  auto record_exit = [&](PHINode* exit) {
+    b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
+                  lowest);
+    b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
+                  highest);
+  };
+  // The innermost work-item loop's properties, on its back edge: no dependence through memory
+  // (its accesses join `access_group`, mark_parallel); a lane loop stays a loop for the
+  // vectorizer (a constant trip count would get it unrolled first); `width`, where not 0, the
+  // vector width asked for (without vectorize.enable, which would make a loop the vectorizer
+  // cannot do a warning for the user).
+  auto mark_work_item_loop = [&](BranchInst* back, MDNode* access_group, bool lane_loop,
+                                 unsigned width) {
+    SmallVector<Metadata*, 5> properties{
+        nullptr, MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.parallel_accesses"),
+                                         access_group})};
+    if (lane_loop)
+      properties.push_back(
+          MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")}));
+    auto property = [&](StringRef name, unsigned value) {
+      properties.push_back(MDNode::get(
+          m_context, {MDString::get(m_context, name), ConstantAsMetadata::get(b.getInt32(value))}));
+    };
+    if (width) {
+      property("llvm.loop.vectorize.width", width);
+      property("llvm.loop.interleave.count", 1);
+    }
+    MDNode* loop = MDNode::getDistinct(m_context, properties);
+    loop->replaceOperandWith(0, loop);
+    back->setMetadata(LLVMContext::MD_loop, loop);
+  };
+
   DenseMap<const Value*, unsigned> slot_of; // a work-item's element of per-work-item slot k
   // Region r's blocks copied into the loops for the work-item of the given ids (lane and
   // sub_group: the lane loop's variables where a sub-group is the lane loop); the addresses of
@@ -1756,34 +1790,12 @@ Function* loop_builder::emit(unsigned lanes) {
           exit->eraseFromParent();
           exit = nullptr;
         }
-        if (exit) {
-          b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
-                        lowest);
-          b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
-                        highest);
-        }
+        if (exit) record_exit(exit);
         b.CreateStore(b.CreateAdd(lane, b.getInt64(1)), iv[2]);
-        BranchInst* back = b.CreateBr(lane_head);
         // A whole sub-group as one vector iteration (where no test narrows the lanes): the
         // regions of a sub-group are then straight code, whose values the optimizer forwards.
-        // (The width asks for it without forcing it: vectorize.enable would make a loop the
-        // vectorizer cannot do a warning for the user.)
-        SmallVector<Metadata*, 6> properties{
-            nullptr,
-            MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.parallel_accesses"),
-                                    MDNode::getDistinct(m_context, {})}),
-            MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")})};
-        if (!bound) {
-          auto property = [&](StringRef name, Constant* value) {
-            properties.push_back(MDNode::get(
-                m_context, {MDString::get(m_context, name), ConstantAsMetadata::get(value)}));
-          };
-          property("llvm.loop.vectorize.width", b.getInt32(lanes));
-          property("llvm.loop.interleave.count", b.getInt32(1));
-        }
-        MDNode* loop = MDNode::getDistinct(m_context, properties);
-        loop->replaceOperandWith(0, loop);
-        back->setMetadata(LLVMContext::MD_loop, loop);
+        mark_work_item_loop(b.CreateBr(lane_head), MDNode::getDistinct(m_context, {}), true,
+                            bound ? 0 : lanes);
         b.SetInsertPoint(after);
       }
       b.CreateBr(chain_latch[1]);
@@ -1892,25 +1904,10 @@ Function* loop_builder::emit(unsigned lanes) {
         b.SetInsertPoint(latch.back());
         b.CreateUnreachable();
       } else {
-        b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umin, b.CreateLoad(i32, lowest), exit),
-                      lowest);
-        b.CreateStore(b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateLoad(i32, highest), exit),
-                      highest);
+        record_exit(exit);
         if (place) b.CreateStore(exit, place);
         b.CreateStore(b.CreateAdd(variables.back(), b.getInt64(1)), iv[variables.size() - 1]);
-        BranchInst* back = b.CreateBr(head.back());
-        SmallVector<Metadata*, 3> properties{
-            nullptr,
-            MDNode::get(m_context,
-                        {MDString::get(m_context, "llvm.loop.parallel_accesses"), access_group})};
-        // The lane loop stays a loop for the vectorizer (a constant trip count would get it
-        // unrolled first).
-        if (lanes)
-          properties.push_back(
-              MDNode::get(m_context, {MDString::get(m_context, "llvm.loop.unroll.disable")}));
-        MDNode* loop = MDNode::getDistinct(m_context, properties);
-        loop->replaceOperandWith(0, loop);
-        back->setMetadata(LLVMContext::MD_loop, loop);
+        mark_work_item_loop(b.CreateBr(head.back()), access_group, lanes != 0, 0);
       }
       for (std::size_t d = 0; d + 1 < variables.size(); ++d) {
         b.SetInsertPoint(latch[d]);
