@@ -56,7 +56,9 @@ auto aspect_selector() {
 template <aspect Aspect>
 struct any_device_has
     : std::bool_constant<Aspect != aspect::accelerator && Aspect != aspect::custom &&
-                         Aspect != aspect::emulated && Aspect != aspect::image> {};
+                         Aspect != aspect::emulated && Aspect != aspect::image &&
+                         Aspect != aspect::ext_oneapi_is_composite &&
+                         Aspect != aspect::ext_oneapi_is_component> {};
 template <aspect Aspect>
 struct all_devices_have
     : std::bool_constant<Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||

@@ -56,6 +56,19 @@ inline mem_region contiguous(const void* p, std::size_t elem, std::size_t count)
   return r;
 }
 
+// sycl_ext_oneapi_auto_local_range: an nd_range whose local range is auto_range() (all zeros).
+template <int D>
+bool is_auto_range(const range<D>& local) {
+  for (int d = 0; d < D; ++d)
+    if (local[d] != 0) return false;
+  return true;
+}
+// The work-group size for an nd_range of `global` whose local range is auto_range(), on the
+// queue's device: the kernel's [[sycl::reqd_work_group_size]] if it has one, otherwise the largest
+// one that divides `global` within the device's limits (src/runtime/kernel_attributes.cpp).
+SYCLONE_EXPORT void choose_auto_local_range(handler& cgh, const char* kernel, int dims,
+                                            const std::size_t* global, std::size_t* local);
+
 // Sets the thread's capturing command group while a kernel functor or host task is copied:
 // accessor copies bind to it (SYCL 2020 4.7.6.9: accessors are used in their command group).
 class SYCLONE_EXPORT capture_scope {
@@ -337,6 +350,12 @@ public:
   void prefetch(const void* ptr, std::size_t num_bytes);
   void mem_advise(const void* ptr, std::size_t num_bytes, int advice);
 
+  // sycl_ext_oneapi_enqueue_barrier: commands submitted to this queue later run after every
+  // command submitted to it before has completed; with a wait list, after those events completed
+  // (an empty list holds nothing back). The command group's event completes with them.
+  void ext_oneapi_barrier();
+  void ext_oneapi_barrier(const std::vector<event>& waitList);
+
   // SYCL 2020 4.9.4.4. Specialization constants.
   template <auto& SpecName>
   void set_specialization_constant(
@@ -410,6 +429,16 @@ private:
     using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
     range<Dimensions> local = execution_range.get_local_range();
     range<Dimensions> groups = execution_range.get_group_range();
+    if (detail::is_auto_range(local)) { // sycl_ext_oneapi_auto_local_range
+      std::size_t global[3], chosen[3];
+      for (int d = 0; d < Dimensions; ++d) global[d] = execution_range.get_global_range()[d];
+      detail::choose_auto_local_range(*this, detail::kernel_name<name_t>(), Dimensions, global,
+                                      chosen);
+      for (int d = 0; d < Dimensions; ++d) {
+        local[d] = chosen[d];
+        groups[d] = global[d] / chosen[d];
+      }
+    }
     detail::kernel_launch l = prepare<name_t, object_t>(
         local, groups, detail::nd_range_access::offset(execution_range), kernel_func);
     l.kind = detail::kernel_kind::nd_range;

@@ -40,6 +40,9 @@ enum class aspect {
   usm_shared_allocations,
   usm_atomic_shared_allocations,
   usm_system_allocations,
+  // sycl_ext_oneapi_composite_device: no device of syclone's is made of others or part of one.
+  ext_oneapi_is_composite,
+  ext_oneapi_is_component,
 };
 
 // SYCL 2020 4.1. Backends this implementation can serve (README "Backend interoperability").

@@ -28,6 +28,9 @@ public:
   // context of the platform's root devices that queues constructed without a context use.
   context khr_get_default_context() const;
   context ext_oneapi_get_default_context() const;
+  // sycl_ext_oneapi_composite_device: the platform's composite devices (none: syclone's devices
+  // are each one GPU or the host CPU).
+  std::vector<device> ext_oneapi_get_composite_devices() const;
 
   friend bool operator==(const platform& a, const platform& b) { return a.m_impl == b.m_impl; }
   friend bool operator!=(const platform& a, const platform& b) { return !(a == b); }

@@ -105,6 +105,10 @@ public:
   void khr_flush() const;
   void throw_asynchronous();
 
+  // sycl_ext_oneapi_enqueue_barrier: a command group holding handler::ext_oneapi_barrier().
+  event ext_oneapi_submit_barrier();
+  event ext_oneapi_submit_barrier(const std::vector<event>& waitList);
+
   // SYCL 2020 4.6.5.2. Queue shortcuts.
   template <typename KernelName = detail::auto_name, typename KernelType>
   event single_task(const KernelType& k) {

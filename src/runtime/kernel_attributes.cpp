@@ -100,6 +100,10 @@ const char* aspect_name(sycl::aspect a) {
     return "usm_atomic_shared_allocations";
   case sycl::aspect::usm_system_allocations:
     return "usm_system_allocations";
+  case sycl::aspect::ext_oneapi_is_composite:
+    return "ext_oneapi_is_composite";
+  case sycl::aspect::ext_oneapi_is_component:
+    return "ext_oneapi_is_component";
   }
   return "unknown";
 }
@@ -260,6 +264,33 @@ bool check_hierarchical_attributes(handler& cgh, const char* kernel, int dims,
   }
   for (int d = 0; d < a->reqd_dims; ++d) required[d] = a->reqd[d];
   return true;
+}
+
+void choose_auto_local_range(handler& cgh, const char* kernel, int dims, const std::size_t* global,
+                             std::size_t* local) {
+  const auto& props = cgh.impl()->m_queue->device()->props();
+  // A required size is the only one the kernel runs with; should it not divide the global range,
+  // submission says so (errc::nd_range).
+  if (const auto* a = kernel ? syclone::runtime::find_kernel_attributes(kernel) : nullptr;
+      a && a->reqd_dims == dims) {
+    for (int d = 0; d < dims; ++d) local[d] = a->reqd[d];
+    return;
+  }
+  // At most 256 work-items: a whole number of sub-groups of every size the devices have where
+  // the global range allows, enough work-groups to fill a GPU or the host's threads, and within
+  // every device's limits. The last dimension (the one whose work-items are adjacent) first.
+  std::size_t budget = std::min<std::size_t>(256, props.max_work_group_size);
+  for (int d = dims - 1; d >= 0; --d) {
+    std::size_t limit = std::min(budget, props.max_work_item_sizes[3 - dims + d]);
+    std::size_t best = 1;
+    for (std::size_t s = std::min(limit, global[d]); s > 1; --s)
+      if (global[d] % s == 0) {
+        best = s;
+        break;
+      }
+    local[d] = best;
+    budget /= best;
+  }
 }
 } // namespace detail
 SYCLONE_END_NAMESPACE

@@ -5,6 +5,7 @@
 
 #include <sycl/context.hpp>
 #include <sycl/device_selector.hpp>
+#include <sycl/ext/oneapi/experimental/composite_device.hpp>
 #include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/kernel_bundle.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
@@ -534,6 +535,29 @@ device::create_sub_devices_by_affinity(info::partition_affinity_domain domain) c
                           "partition_by_counts where info::device::partition_properties lists "
                           "them");
 }
+
+template <>
+SYCLONE_EXPORT std::vector<device>
+device::get_info<ext::oneapi::experimental::info::device::component_devices>() const {
+  return {};
+}
+template <>
+SYCLONE_EXPORT device
+device::get_info<ext::oneapi::experimental::info::device::composite_device>() const {
+  detail::throw_error(
+      errc::invalid,
+      "info::device::composite_device (sycl_ext_oneapi_composite_device): " + m_impl->props().name +
+          " is not a component of a composite device (it lacks "
+          "aspect::ext_oneapi_is_component); check the aspect before asking");
+}
+std::vector<device> platform::ext_oneapi_get_composite_devices() const {
+  return {};
+}
+namespace ext::oneapi::experimental {
+std::vector<device> get_composite_devices() {
+  return {};
+}
+} // namespace ext::oneapi::experimental
 
 template <>
 SYCLONE_EXPORT std::size_t device::get_info<ext::oneapi::info::device::num_compute_units>() const {

@@ -475,6 +475,13 @@ std::shared_ptr<event_impl> queue_impl::submit(const std::function<void(handler&
         m_output_pending.push_back(ev);
       }
     } else {
+      // sycl_ext_oneapi_enqueue_barrier: a barrier over the whole queue waits for everything it
+      // holds (older barriers included); any other command waits for the last barrier.
+      if (himpl->m_barrier == handler_impl::barrier::all)
+        cmd->deps.insert(cmd->deps.end(), m_outstanding.begin(), m_outstanding.end());
+      else if (m_barrier && m_barrier->status() != info::event_command_status::complete)
+        cmd->deps.push_back(m_barrier);
+      if (himpl->m_barrier != handler_impl::barrier::none) m_barrier = ev;
       // Now and then, drop the events queue::wait need not wait for: those complete, and those
       // a newer operation of the same device stream stands for (no driver call). Should many
       // remain (commands waiting for others, a backend that does not number its operations),
@@ -546,6 +553,12 @@ bool queue::ext_oneapi_empty() const {
 // last dependency completes (scheduler.cpp); host tasks run on the host device's workers. So the
 // forward progress sycl_khr_queue_flush asks for holds without a wait().
 void queue::khr_flush() const {}
+event queue::ext_oneapi_submit_barrier() {
+  return submit([](handler& h) { h.ext_oneapi_barrier(); });
+}
+event queue::ext_oneapi_submit_barrier(const std::vector<event>& waitList) {
+  return submit([&](handler& h) { h.ext_oneapi_barrier(waitList); });
+}
 void queue::wait_and_throw() {
   m_impl->wait();
   m_impl->throw_asynchronous();
@@ -676,6 +689,15 @@ void handler::prefetch(const void*, std::size_t) {
 void handler::mem_advise(const void*, std::size_t, int) {
   // Advice is a hint (SYCL 2020 4.9.4.3); the host device has no placement to change.
   m_impl->claim(detail::command::kind::none, "a mem_advise");
+}
+void handler::ext_oneapi_barrier() {
+  m_impl->claim(detail::command::kind::none, "a barrier");
+  m_impl->m_barrier = detail::handler_impl::barrier::all;
+}
+void handler::ext_oneapi_barrier(const std::vector<event>& waitList) {
+  m_impl->claim(detail::command::kind::none, "a barrier");
+  m_impl->m_barrier = detail::handler_impl::barrier::wait_list;
+  depends_on(waitList);
 }
 void handler::set_spec_constant(const void* id, const char* name, const void* value,
                                 std::size_t size) {

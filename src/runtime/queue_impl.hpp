@@ -112,6 +112,10 @@ public:
   std::shared_ptr<spec_constant_values> m_spec;
   std::shared_ptr<kernel_bundle_impl> m_bundle; // handler::use_kernel_bundle
   const char* m_command_name = nullptr;
+  // sycl_ext_oneapi_enqueue_barrier: the command group is a barrier, over every command the
+  // queue holds (all) or over its wait list (m_deps).
+  enum class barrier { none, all, wait_list };
+  barrier m_barrier = barrier::none;
 };
 
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
@@ -173,6 +177,9 @@ private:
   syclone::runtime::spin_lock m_mutex;
   std::shared_ptr<event_impl> m_last;                     // in-order queues chain on it
   std::vector<std::shared_ptr<event_impl>> m_outstanding; // out-of-order queues only
+  // Out-of-order queues: the last barrier submitted (sycl_ext_oneapi_enqueue_barrier), which
+  // every command submitted after it waits for.
+  std::shared_ptr<event_impl> m_barrier;
   // In-order queues: commands with sycl::stream output not yet waited for (queue::wait waits
   // for them too: the last command completing on the device does not print their output).
   std::vector<std::shared_ptr<event_impl>> m_output_pending;

@@ -10,17 +10,24 @@
 namespace {
 const char* type_name(sycl::info::device_type t) {
   switch (t) {
-  case sycl::info::device_type::cpu: return "cpu";
-  case sycl::info::device_type::gpu: return "gpu";
-  case sycl::info::device_type::accelerator: return "accelerator";
-  default: return "other";
+  case sycl::info::device_type::cpu:
+    return "cpu";
+  case sycl::info::device_type::gpu:
+    return "gpu";
+  case sycl::info::device_type::accelerator:
+    return "accelerator";
+  default:
+    return "other";
   }
 }
 const char* backend_name(sycl::backend b) {
   switch (b) {
-  case sycl::backend::syclone_host: return "host";
-  case sycl::backend::ext_oneapi_cuda: return "cuda";
-  default: return "?";
+  case sycl::backend::syclone_host:
+    return "host";
+  case sycl::backend::ext_oneapi_cuda:
+    return "cuda";
+  default:
+    return "?";
   }
 }
 std::string aspects(const sycl::device& d) {
@@ -35,6 +42,8 @@ std::string aspects(const sycl::device& d) {
       {sycl::aspect::usm_host_allocations, "usm_host_allocations"},
       {sycl::aspect::usm_shared_allocations, "usm_shared_allocations"},
       {sycl::aspect::usm_system_allocations, "usm_system_allocations"},
+      {sycl::aspect::ext_oneapi_is_composite, "ext_oneapi_is_composite"},
+      {sycl::aspect::ext_oneapi_is_component, "ext_oneapi_is_component"},
   };
   std::string out;
   for (auto& [a, n] : names)
@@ -62,7 +71,8 @@ int main(int argc, char** argv) {
                     d == chosen ? "  (default)" : "");
         if (verbose) {
           auto wis = d.get_info<sycl::info::device::max_work_item_sizes<3>>();
-          std::printf("    vendor:               %s\n", d.get_info<sycl::info::device::vendor>().c_str());
+          std::printf("    vendor:               %s\n",
+                      d.get_info<sycl::info::device::vendor>().c_str());
           std::printf("    driver:               %s\n",
                       d.get_info<sycl::info::device::driver_version>().c_str());
           std::printf("    compute units:        %u\n",
