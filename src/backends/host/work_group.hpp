@@ -60,6 +60,8 @@ public:
   std::uint32_t acquire();
   void release(std::uint32_t index) noexcept { m_free.push_back(index); }
   stack& operator[](std::uint32_t index) noexcept { return m_stacks[index]; }
+  const stack& operator[](std::uint32_t index) const noexcept { return m_stacks[index]; }
+  std::size_t size() const noexcept { return m_stacks.size(); }
 
 private:
   std::vector<stack> m_stacks;
@@ -97,6 +99,10 @@ public:
   // SYCL 2020 4.17.3: suspends the calling work-item until all of its work-group arrived.
   void barrier() noexcept;
   std::byte* local_memory() const noexcept { return m_local_memory; }
+  // Where `p` points for the running work-item (SYCL address spaces: 1 the work-group's local
+  // memory, 3 its private memory: its fiber's stack or the compiled loops' per-work-item storage;
+  // 0 otherwise, except the thread's own stack, which the caller checks).
+  int address_space_of(const void* p) const noexcept;
   // The sycl::stream state of the running work-item.
   work_item_streams& current_streams();
 
