@@ -53,7 +53,9 @@
 #include <sycl/khr/dynamic_addrspace_cast.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
 #include <sycl/khr/static_addrspace_cast.hpp>
+#include <sycl/khr/work_item_queries.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>
+#include <sycl/ext/oneapi/sub_group_mask.hpp>
 
 #if __has_include(<sycl/vec.hpp>)
 #include <sycl/vec.hpp>

@@ -118,7 +118,8 @@ std::uint32_t stack_cache::acquire() {
   auto* top = static_cast<std::byte*>(mapping) + mapping_size - colour;
   try {
     m_free.reserve(m_stacks.size() + 1); // first: a failure must leave m_stacks unchanged
-    m_stacks.push_back({mapping, mapping_size, top, size - colour, nullptr, nullptr, nullptr});
+    m_stacks.push_back(
+        {mapping, mapping_size, top, size - colour, nullptr, nullptr, nullptr, nullptr});
   } catch (...) {
     if (guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
     munmap(mapping, mapping_size);
@@ -407,6 +408,7 @@ void work_group_scheduler::run_items() {
       // previous one left open on this fiber ends there.
       if (work_item_streams* t = m_stacks[m_current_stack].streams) t->clear();
     }
+    m_stacks[m_current_stack].local_id = local;
     try {
       run_item(kernel, m_group_id, local);
     } catch (...) {
@@ -808,6 +810,23 @@ int __syclone_host_address_space(const void* p) noexcept {
         fake && __asan_addr_is_in_fake_stack(fake, const_cast<void*>(p), nullptr, nullptr))
       return 3;
   return 0;
+}
+
+const void* __syclone_host_work_item_object() noexcept {
+  work_group_scheduler* s = work_group_scheduler::current();
+  return s ? s->kernel_object() : nullptr;
+}
+const std::size_t* __syclone_host_work_item_group() noexcept {
+  static constexpr std::size_t none[3] = {0, 0, 0};
+  work_group_scheduler* s = work_group_scheduler::current();
+  return s ? s->group_id() : none;
+}
+std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept {
+  work_group_scheduler* s = work_group_scheduler::current();
+  const std::size_t* local = s ? s->local_id() : nullptr;
+  if (!local) return 0;
+  int d = int(which) - 3 + s->dimensions(); // right-aligned to SYCL order
+  return d >= 0 ? local[d] : 0;
 }
 
 std::byte* __syclone_host_local_memory() noexcept {

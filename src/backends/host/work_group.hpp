@@ -49,6 +49,8 @@ public:
     void* tsan_fiber; // ThreadSanitizer's state of the fiber on this stack (TSan builds)
     // The sycl::stream state of the work-item on this stack (made at its first output).
     work_item_streams* streams;
+    // The local id (SYCL order) of the work-item running on this stack.
+    const std::size_t* local_id;
   };
 
   stack_cache() = default;
@@ -99,6 +101,14 @@ public:
   // SYCL 2020 4.17.3: suspends the calling work-item until all of its work-group arrived.
   void barrier() noexcept;
   std::byte* local_memory() const noexcept { return m_local_memory; }
+  // The running work-item (sycl_khr_work_item_queries on fibers; the compiled loops answer
+  // themselves): the kernel object, the group id and the local id, in SYCL order.
+  const void* kernel_object() const noexcept { return m_launch ? m_launch->kernel : nullptr; }
+  const std::size_t* group_id() const noexcept { return m_group_id; }
+  const std::size_t* local_id() const noexcept {
+    return m_current_stack < m_stacks.size() ? m_stacks[m_current_stack].local_id : nullptr;
+  }
+  int dimensions() const noexcept { return m_launch ? m_launch->dimensions : 0; }
   // Where `p` points for the running work-item (SYCL address spaces: 1 the work-group's local
   // memory, 3 its private memory: its fiber's stack or the compiled loops' per-work-item storage;
   // 0 otherwise, except the thread's own stack, which the caller checks).
