@@ -350,6 +350,23 @@ public:
   void prefetch(const void* ptr, std::size_t num_bytes);
   void mem_advise(const void* ptr, std::size_t num_bytes, int advice);
 
+  // sycl_ext_oneapi_memcpy2d: `height` rows of `width` bytes (elements), rows `*Pitch` bytes
+  // (elements) apart; a width above a pitch throws errc::invalid.
+  void ext_oneapi_memcpy2d(void* dest, std::size_t destPitch, const void* src, std::size_t srcPitch,
+                           std::size_t width, std::size_t height);
+  template <typename T>
+  void ext_oneapi_copy2d(const T* src, std::size_t srcPitch, T* dest, std::size_t destPitch,
+                         std::size_t width, std::size_t height) {
+    record_copy2d(dest, destPitch, src, srcPitch, width, height, sizeof(T), "ext_oneapi_copy2d");
+  }
+  void ext_oneapi_memset2d(void* dest, std::size_t destPitch, int value, std::size_t width,
+                           std::size_t height);
+  template <typename T>
+  void ext_oneapi_fill2d(void* dest, std::size_t destPitch, const T& pattern, std::size_t width,
+                         std::size_t height) {
+    record_fill2d(dest, destPitch, &pattern, sizeof(T), width, height, "ext_oneapi_fill2d");
+  }
+
   // sycl_ext_oneapi_enqueue_barrier: commands submitted to this queue later run after every
   // command submitted to it before has completed; with a wait list, after those events completed
   // (an empty list holds nothing back). The command group's event completes with them.
@@ -497,6 +514,11 @@ private:
                    std::shared_ptr<const void> keep_alive);
   void record_update_host(const detail::mem_region& region);
   void record_fill(const detail::mem_region& dst, const void* pattern, std::size_t pattern_size);
+  // sycl_ext_oneapi_memcpy2d: pitches and width in elements of `element` bytes.
+  void record_copy2d(void* dest, std::size_t dest_pitch, const void* src, std::size_t src_pitch,
+                     std::size_t width, std::size_t height, std::size_t element, const char* what);
+  void record_fill2d(void* dest, std::size_t dest_pitch, const void* pattern, std::size_t element,
+                     std::size_t width, std::size_t height, const char* what);
   void set_spec_constant(const void* id, const char* name, const void* value, std::size_t size);
   const detail::spec_constant_values* spec_values() const;
 

@@ -105,6 +105,62 @@ public:
   void khr_flush() const;
   void throw_asynchronous();
 
+  // sycl_ext_oneapi_memcpy2d: a command group holding the handler's function of that name, after
+  // the events given.
+  event ext_oneapi_memcpy2d(void* dest, std::size_t destPitch, const void* src,
+                            std::size_t srcPitch, std::size_t width, std::size_t height,
+                            const std::vector<event>& depEvents = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(depEvents);
+      h.ext_oneapi_memcpy2d(dest, destPitch, src, srcPitch, width, height);
+    });
+  }
+  event ext_oneapi_memcpy2d(void* dest, std::size_t destPitch, const void* src,
+                            std::size_t srcPitch, std::size_t width, std::size_t height,
+                            event depEvent) {
+    return ext_oneapi_memcpy2d(dest, destPitch, src, srcPitch, width, height,
+                               std::vector<event>{depEvent});
+  }
+  template <typename T>
+  event ext_oneapi_copy2d(const T* src, std::size_t srcPitch, T* dest, std::size_t destPitch,
+                          std::size_t width, std::size_t height,
+                          const std::vector<event>& depEvents = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(depEvents);
+      h.ext_oneapi_copy2d(src, srcPitch, dest, destPitch, width, height);
+    });
+  }
+  template <typename T>
+  event ext_oneapi_copy2d(const T* src, std::size_t srcPitch, T* dest, std::size_t destPitch,
+                          std::size_t width, std::size_t height, event depEvent) {
+    return ext_oneapi_copy2d(src, srcPitch, dest, destPitch, width, height,
+                             std::vector<event>{depEvent});
+  }
+  event ext_oneapi_memset2d(void* dest, std::size_t destPitch, int value, std::size_t width,
+                            std::size_t height, const std::vector<event>& depEvents = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(depEvents);
+      h.ext_oneapi_memset2d(dest, destPitch, value, width, height);
+    });
+  }
+  event ext_oneapi_memset2d(void* dest, std::size_t destPitch, int value, std::size_t width,
+                            std::size_t height, event depEvent) {
+    return ext_oneapi_memset2d(dest, destPitch, value, width, height, std::vector<event>{depEvent});
+  }
+  template <typename T>
+  event ext_oneapi_fill2d(void* dest, std::size_t destPitch, const T& pattern, std::size_t width,
+                          std::size_t height, const std::vector<event>& depEvents = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(depEvents);
+      h.ext_oneapi_fill2d(dest, destPitch, pattern, width, height);
+    });
+  }
+  template <typename T>
+  event ext_oneapi_fill2d(void* dest, std::size_t destPitch, const T& pattern, std::size_t width,
+                          std::size_t height, event depEvent) {
+    return ext_oneapi_fill2d(dest, destPitch, pattern, width, height, std::vector<event>{depEvent});
+  }
+
   // sycl_ext_oneapi_enqueue_barrier: a command group holding handler::ext_oneapi_barrier().
   event ext_oneapi_submit_barrier();
   event ext_oneapi_submit_barrier(const std::vector<event>& waitList);

@@ -701,6 +701,66 @@ void handler::memset(void* ptr, int value, std::size_t num_bytes) {
   unsigned char byte = static_cast<unsigned char>(value);
   record_fill(detail::contiguous(ptr, 1, num_bytes), &byte, 1);
 }
+namespace {
+// `height` rows of `width` elements of `element` bytes, rows `pitch` elements apart.
+detail::mem_region rows(const void* p, std::size_t element, std::size_t pitch, std::size_t width,
+                        std::size_t height) {
+  detail::mem_region r;
+  r.ptr = const_cast<void*>(p);
+  r.element_size = element;
+  r.dimensions = 2;
+  r.mem[0] = r.range[0] = height;
+  r.mem[1] = pitch;
+  r.range[1] = width;
+  return r;
+}
+void check_rows(const char* what, const char* side, std::size_t pitch, std::size_t width) {
+  if (width > pitch)
+    detail::throw_error(errc::invalid, std::string("handler::") + what + ": the width (" +
+                                           std::to_string(width) + ") is larger than the " + side +
+                                           " pitch (" + std::to_string(pitch) +
+                                           "); a row cannot be wider than the rows' distance");
+}
+} // namespace
+void handler::ext_oneapi_memcpy2d(void* dest, std::size_t destPitch, const void* src,
+                                  std::size_t srcPitch, std::size_t width, std::size_t height) {
+  record_copy2d(dest, destPitch, src, srcPitch, width, height, 1, "ext_oneapi_memcpy2d");
+}
+void handler::record_copy2d(void* dest, std::size_t dest_pitch, const void* src,
+                            std::size_t src_pitch, std::size_t width, std::size_t height,
+                            std::size_t element, const char* what) {
+  check_rows(what, "source", src_pitch, width);
+  check_rows(what, "destination", dest_pitch, width);
+  const bool any = width && height;
+  if (any && (!dest || !src))
+    detail::throw_error(errc::invalid,
+                        std::string("handler::") + what + ": null pointer with a non-empty region");
+  if (any) {
+    check_foreign_device_memory(*m_impl, src, what, "source");
+    check_foreign_device_memory(*m_impl, dest, what, "destination");
+  }
+  auto& c = m_impl->claim(detail::command::kind::copy, what);
+  c.src = any ? rows(src, element, src_pitch, width, height) : detail::contiguous(src, 1, 0);
+  c.dst = any ? rows(dest, element, dest_pitch, width, height) : detail::contiguous(dest, 1, 0);
+}
+void handler::ext_oneapi_memset2d(void* dest, std::size_t destPitch, int value, std::size_t width,
+                                  std::size_t height) {
+  unsigned char byte = static_cast<unsigned char>(value);
+  record_fill2d(dest, destPitch, &byte, 1, width, height, "ext_oneapi_memset2d");
+}
+void handler::record_fill2d(void* dest, std::size_t dest_pitch, const void* pattern,
+                            std::size_t element, std::size_t width, std::size_t height,
+                            const char* what) {
+  check_rows(what, "destination", dest_pitch, width);
+  const bool any = width && height;
+  if (any && !dest)
+    detail::throw_error(errc::invalid,
+                        std::string("handler::") + what + ": null pointer with a non-empty region");
+  if (any) check_foreign_device_memory(*m_impl, dest, what, "destination");
+  record_fill(any ? rows(dest, element, dest_pitch, width, height)
+                  : detail::contiguous(dest, element, 0),
+              pattern, element);
+}
 void handler::prefetch(const void*, std::size_t) {
   // USM memory of the host device already lives where the host device reads it.
   m_impl->claim(detail::command::kind::none, "a prefetch");

@@ -5,7 +5,8 @@
 // and links kernel bundles), built_in_kernel_ids (none), and the atomic and fence capabilities of
 // devices and contexts (4.6.3.2, 4.6.4.2), the host device's fp16 aspect (sycl::half computes
 // there), the generic-space multi_ptr aliases (4.7.7.2), legacy multi_ptr comparisons with raw
-// pointers and a constant_buffer accessor's constant_ptr<DataT>.
+// pointers and a constant_buffer accessor's constant_ptr<DataT>, and an integer compared with a
+// 1-dimensional id (its value; ambiguous before, which stopped two CTS sub-group-mask units).
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -144,6 +145,10 @@ int main() {
     void* const raw = x;
     legacy_void a(raw), b(raw);
     CHECK(a == raw && raw == a && a == b && !(a != b) && a != nullptr && !(nullptr == a));
+    sycl::id<1> high(3);
+    unsigned long before = 0xff, after = 0xf7;
+    CHECK(after == (before ^ (1 << high)) && std::size_t(3) == high && !(std::size_t(4) == high));
+    CHECK(sycl::id<2>(1, 2) == sycl::id<2>(1, 2) && sycl::range<2>(1, 2) != sycl::range<2>(1, 3));
     legacy_int c(x), d(x + 1);
     CHECK(c < d && c == x && x + 1 == d && c + 1 == d && c != nullptr);
     sycl::buffer<float> constants(sycl::range<1>(1));

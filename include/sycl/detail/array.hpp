@@ -34,12 +34,19 @@ public:
   std::size_t& operator[](int dimension) { return m_data[dimension]; }
   std::size_t operator[](int dimension) const { return m_data[dimension]; }
 
-  friend bool operator==(const Derived& a, const Derived& b) {
+  // The left operand is the class itself, never one converted to it: `n == id` with an integer
+  // n compares n with the 1-dimensional id's value (its conversion to size_t), as in DPC++,
+  // instead of being ambiguous between that and converting n to an id.
+  template <typename L, std::enable_if_t<std::is_same_v<L, Derived>, int> = 0>
+  friend bool operator==(const L& a, const Derived& b) {
     for (int i = 0; i < Dimensions; ++i)
       if (a.m_data[i] != b.m_data[i]) return false;
     return true;
   }
-  friend bool operator!=(const Derived& a, const Derived& b) { return !(a == b); }
+  template <typename L, std::enable_if_t<std::is_same_v<L, Derived>, int> = 0>
+  friend bool operator!=(const L& a, const Derived& b) {
+    return !(a == b);
+  }
 
 #define SYCLONE_ARRAY_BINARY(op)                                                                   \
   friend Derived operator op(const Derived& a, const Derived& b) {                                 \
@@ -47,13 +54,13 @@ public:
     for (int i = 0; i < Dimensions; ++i) r.m_data[i] = a.m_data[i] op b.m_data[i];                 \
     return r;                                                                                      \
   }                                                                                                \
-  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                        \
   friend Derived operator op(const Derived& a, const T& b) {                                       \
     Derived r = a;                                                                                 \
     for (int i = 0; i < Dimensions; ++i) r.m_data[i] = a.m_data[i] op b;                           \
     return r;                                                                                      \
   }                                                                                                \
-  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                        \
   friend Derived operator op(const T& a, const Derived& b) {                                       \
     Derived r = b;                                                                                 \
     for (int i = 0; i < Dimensions; ++i) r.m_data[i] = a op b.m_data[i];                           \
@@ -78,12 +85,12 @@ public:
 #undef SYCLONE_ARRAY_BINARY
 
 #define SYCLONE_ARRAY_COMPOUND(op)                                                                 \
-  friend Derived& operator op(Derived & a, const Derived & b) {                                    \
+  friend Derived& operator op(Derived& a, const Derived& b) {                                      \
     for (int i = 0; i < Dimensions; ++i) a.m_data[i] op b.m_data[i];                               \
     return a;                                                                                      \
   }                                                                                                \
-  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                       \
-  friend Derived& operator op(Derived & a, const T & b) {                                          \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>                        \
+  friend Derived& operator op(Derived& a, const T& b) {                                            \
     for (int i = 0; i < Dimensions; ++i) a.m_data[i] op b;                                         \
     return a;                                                                                      \
   }

@@ -49,6 +49,7 @@
 #define SYCL_EXT_ONEAPI_DEFAULT_CONTEXT 1
 #define SYCL_EXT_ONEAPI_QUEUE_EMPTY 1
 #define SYCL_EXT_ONEAPI_ENQUEUE_BARRIER 1
+#define SYCL_EXT_ONEAPI_MEMCPY2D 1
 #define SYCL_FEATURE_SET_FULL 1
 
 // SYCL 2020 5.10.1. SYCL_EXTERNAL: a function callable from kernels of other translation units;
