@@ -45,6 +45,7 @@
 #include <iostream>
 
 #include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/bfloat16_math.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
