@@ -40,6 +40,10 @@ enum class aspect {
   usm_shared_allocations,
   usm_atomic_shared_allocations,
   usm_system_allocations,
+  // sycl_ext_oneapi_bfloat16_math_functions: the device runs the bfloat16 math functions
+  // (<sycl/ext/oneapi/bfloat16_math.hpp>). Every syclone device does; revision 7 of
+  // sycl_ext_oneapi_bfloat16 dropped the aspect, code written before it still asks.
+  ext_oneapi_bfloat16_math_functions,
 };
 
 // SYCL 2020 4.1. Backends this implementation can serve (README "Backend interoperability").

@@ -100,6 +100,8 @@ const char* aspect_name(sycl::aspect a) {
     return "usm_atomic_shared_allocations";
   case sycl::aspect::usm_system_allocations:
     return "usm_system_allocations";
+  case sycl::aspect::ext_oneapi_bfloat16_math_functions:
+    return "ext_oneapi_bfloat16_math_functions";
   }
   return "unknown";
 }

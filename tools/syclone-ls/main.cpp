@@ -35,6 +35,7 @@ std::string aspects(const sycl::device& d) {
       {sycl::aspect::usm_host_allocations, "usm_host_allocations"},
       {sycl::aspect::usm_shared_allocations, "usm_shared_allocations"},
       {sycl::aspect::usm_system_allocations, "usm_system_allocations"},
+      {sycl::aspect::ext_oneapi_bfloat16_math_functions, "ext_oneapi_bfloat16_math_functions"},
   };
   std::string out;
   for (auto& [a, n] : names)
