@@ -65,7 +65,8 @@ struct all_devices_have
                          Aspect == aspect::fp64 || Aspect == aspect::atomic64 ||
                          Aspect == aspect::queue_profiling ||
                          Aspect == aspect::usm_device_allocations ||
-                         Aspect == aspect::usm_host_allocations> {};
+                         Aspect == aspect::usm_host_allocations ||
+                         Aspect == aspect::ext_oneapi_bfloat16_math_functions> {};
 template <aspect Aspect>
 inline constexpr bool any_device_has_v = any_device_has<Aspect>::value;
 template <aspect Aspect>

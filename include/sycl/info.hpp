@@ -43,6 +43,10 @@ enum class aspect {
   // sycl_ext_oneapi_composite_device: no device of syclone's is made of others or part of one.
   ext_oneapi_is_composite,
   ext_oneapi_is_component,
+  // sycl_ext_oneapi_bfloat16_math_functions: the device runs the bfloat16 math functions
+  // (<sycl/ext/oneapi/bfloat16_math.hpp>). Every syclone device does; revision 7 of
+  // sycl_ext_oneapi_bfloat16 dropped the aspect, code written before it still asks.
+  ext_oneapi_bfloat16_math_functions,
 };
 
 // SYCL 2020 4.1. Backends this implementation can serve (README "Backend interoperability").

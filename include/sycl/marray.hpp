@@ -15,6 +15,9 @@ SYCLONE_BEGIN_NAMESPACE
 
 template <typename DataT, std::size_t NumElements>
 class marray;
+namespace ext::oneapi {
+class bfloat16; // sycl_ext_oneapi_bfloat16: <sycl/ext/oneapi/bfloat16.hpp>
+} // namespace ext::oneapi
 
 namespace detail {
 template <typename T>
@@ -24,9 +27,11 @@ inline constexpr bool is_marray_v<marray<T, N>> = true;
 
 // SYCL 2020 4.14.3.1: marray holds any NumericType (arithmetic types, half, and user types with
 // the arithmetic operators). Every operator exists for every element type but these: %, the
-// bitwise and shift operators and ~ need a non-floating-point type, ++ and -- a non-bool one.
+// bitwise and shift operators and ~ need a non-floating-point type (bfloat16 is floating-point),
+// ++ and -- a non-bool one.
 template <typename T>
-inline constexpr bool marray_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+inline constexpr bool marray_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half> ||
+                                          std::is_same_v<T, ext::oneapi::bfloat16>;
 template <typename T>
 inline constexpr bool marray_arith_v = true;
 template <typename T>

@@ -104,6 +104,8 @@ const char* aspect_name(sycl::aspect a) {
     return "ext_oneapi_is_composite";
   case sycl::aspect::ext_oneapi_is_component:
     return "ext_oneapi_is_component";
+  case sycl::aspect::ext_oneapi_bfloat16_math_functions:
+    return "ext_oneapi_bfloat16_math_functions";
   }
   return "unknown";
 }

@@ -44,6 +44,7 @@ std::string aspects(const sycl::device& d) {
       {sycl::aspect::usm_system_allocations, "usm_system_allocations"},
       {sycl::aspect::ext_oneapi_is_composite, "ext_oneapi_is_composite"},
       {sycl::aspect::ext_oneapi_is_component, "ext_oneapi_is_component"},
+      {sycl::aspect::ext_oneapi_bfloat16_math_functions, "ext_oneapi_bfloat16_math_functions"},
   };
   std::string out;
   for (auto& [a, n] : names)

@@ -50,6 +50,11 @@
 #define SYCL_EXT_ONEAPI_QUEUE_EMPTY 1
 #define SYCL_EXT_ONEAPI_ENQUEUE_BARRIER 1
 #define SYCL_EXT_ONEAPI_MEMCPY2D 1
+// sycl_ext_oneapi_bfloat16 (<sycl/ext/oneapi/bfloat16.hpp>) with its math functions
+// (<sycl/ext/oneapi/bfloat16_math.hpp>), which revision 7 took over from the experimental
+// sycl_ext_oneapi_bfloat16_math_functions; code written against that one tests its macro.
+#define SYCL_EXT_ONEAPI_BFLOAT16 1
+#define SYCL_EXT_ONEAPI_BFLOAT16_MATH_FUNCTIONS 1
 #define SYCL_FEATURE_SET_FULL 1
 
 // SYCL 2020 5.10.1. SYCL_EXTERNAL: a function callable from kernels of other translation units;

@@ -293,7 +293,10 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
                aspect::atomic64,
                aspect::queue_profiling,
                aspect::usm_device_allocations,
-               aspect::usm_host_allocations};
+               aspect::usm_host_allocations,
+               // bfloat16 math in float on every architecture (sm_80's bf16 instructions are
+               // not needed for it): <sycl/ext/oneapi/bfloat16_math.hpp>
+               aspect::ext_oneapi_bfloat16_math_functions};
   if (host_atomics) p.aspects.push_back(aspect::usm_atomic_host_allocations);
   if (major * 10 + minor >= 53) p.aspects.push_back(aspect::fp16);
   if (m_managed) p.aspects.push_back(aspect::usm_shared_allocations);

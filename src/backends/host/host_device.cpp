@@ -166,7 +166,9 @@ public:
                  // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
                  aspect::usm_atomic_host_allocations,
                  aspect::usm_atomic_shared_allocations,
-                 aspect::usm_system_allocations};
+                 aspect::usm_system_allocations,
+                 // bfloat16 math in float (<sycl/ext/oneapi/bfloat16_math.hpp>)
+                 aspect::ext_oneapi_bfloat16_math_functions};
   }
   // A sub-device (SYCL 2020 4.6.4.2): the parent's properties with `compute_units` of its
   // compute units, each a thread of the host pool; its kernels run on at most that many threads.
