@@ -1,4 +1,5 @@
 // One compilation, bitcode to PTX: parse, keep the kernel, specialize, link libdevice, O3, emit.
+#include "passes/group_local_memory.hpp"
 #include "steps.hpp"
 
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -130,6 +131,11 @@ std::string compile_uncached(const request& req, const target_choice& target,
     for (llvm::Function& function : *module) function.removeFnAttr(llvm::Attribute::OptimizeNone);
     keep_kernels(*module, req.kernel);
     specialize_constants(*module, req.spec_constants, what);
+    // sycl_ext_oneapi_local_memory: each group_local_memory call a shared-memory variable.
+    if (std::string why =
+            passes::lower_group_local_memory(*module, "__syclone_group_local_memory", 3, false);
+        !why.empty())
+      fail(what.describe() + ": " + why);
 
     auto machine = create_target_machine(target);
     module->setTargetTriple(machine->getTargetTriple());

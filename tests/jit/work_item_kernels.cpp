@@ -1,7 +1,8 @@
 // Device code for work_item_ptx_test: nd_range kernel objects of the real SYCL headers
-// (include/sycl/detail/kernel_launch.hpp, include/sycl/khr/work_item_queries.hpp), one that asks
-// khr::this_nd_item for its work-item and one that does not, compiled to nvptx64 bitcode the way
-// syclone++ compiles device code.
+// (include/sycl/detail/kernel_launch.hpp, include/sycl/khr/work_item_queries.hpp,
+// include/sycl/ext/oneapi/group_local_memory.hpp), one that asks khr::this_nd_item for its
+// work-item, one that does not, and one with two group_local_memory arrays, compiled to nvptx64
+// bitcode the way syclone++ compiles device code.
 #include <sycl/sycl.hpp>
 
 namespace {
@@ -21,9 +22,19 @@ void nd_range(F f) {
 
 class AsksForItsNdItem;
 class PlainNdRange;
+class TwoGroupLocalArrays;
 
 void kernels(std::size_t* out) {
   nd_range<AsksForItsNdItem, 2>([=](sycl::nd_item<2>) { store_global_id(out); });
   nd_range<PlainNdRange, 2>(
       [=](sycl::nd_item<2> it) { out[it.get_global_linear_id()] = it.get_global_id(0); });
+  nd_range<TwoGroupLocalArrays, 1>([=](sycl::nd_item<1> it) {
+    auto a = sycl::ext::oneapi::group_local_memory<std::size_t[256]>(it.get_group());
+    auto b = sycl::ext::oneapi::group_local_memory_for_overwrite<std::size_t[256]>(it.get_group());
+    std::size_t l = it.get_local_id(0);
+    (*a)[l] = l;
+    (*b)[l] = 2 * l;
+    sycl::group_barrier(it.get_group());
+    out[it.get_global_id(0)] = (*a)[255 - l] + (*b)[255 - l];
+  });
 }

@@ -1,4 +1,5 @@
 #include "spirv_lowering.hpp"
+#include "passes/group_local_memory.hpp"
 
 #include "device_link.hpp"
 #include "diagnostics.hpp"
@@ -433,6 +434,10 @@ spirv_image lower_to_spirv(llvm::Module& module,
                            const std::map<std::string, std::string>& sub_group_sizes) {
   spirv_image image;
   internalize(module);
+  if (std::string why =
+          passes::lower_group_local_memory(module, "__syclone_group_local_memory", 3, false);
+      !why.empty())
+    throw driver_error(why);
   lower_spec_constants(module, image.manifest);
   lower_local_memory(module, image.manifest);
   annotate_sub_group_sizes(module, sub_group_sizes, image.manifest);

@@ -8,6 +8,7 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include <link.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 #include <string>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 // Sanitizers must be told about stack switches: ASan tracks the stack bounds (and fake stacks),
 // TSan keeps one state per fiber and orders the fibers of a thread by their switches.
@@ -781,10 +783,50 @@ void __syclone_host_barrier() {
   group_scheduler("group_barrier/nd_item::barrier").barrier();
 }
 
+namespace {
+// This thread's thread-local storage of every loaded module (dl_iterate_phdr), found again when
+// modules were loaded or unloaded since.
+struct tls_blocks {
+  unsigned long long generation = ~0ull;
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+};
+bool in_thread_local_storage(std::uintptr_t a) {
+  thread_local tls_blocks blocks;
+  unsigned long long generation = 0;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* out) {
+        *static_cast<unsigned long long*>(out) = info->dlpi_adds + info->dlpi_subs;
+        return 1; // the counts are the same in every module's entry
+      },
+      &generation);
+  if (generation != blocks.generation) {
+    blocks.ranges.clear();
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, std::size_t, void* out) {
+          auto& ranges = *static_cast<std::vector<std::pair<std::uintptr_t, std::uintptr_t>>*>(out);
+          if (!info->dlpi_tls_data) return 0;
+          for (int i = 0; i < info->dlpi_phnum; ++i)
+            if (info->dlpi_phdr[i].p_type == PT_TLS) {
+              auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
+              ranges.push_back({begin, begin + info->dlpi_phdr[i].p_memsz});
+            }
+          return 0;
+        },
+        &blocks.ranges);
+    blocks.generation = generation;
+  }
+  for (auto [begin, end] : blocks.ranges)
+    if (a >= begin && a < end) return true;
+  return false;
+}
+} // namespace
+
 // A pointer's SYCL address space on the host device (host_memory.hpp in_address_space): what
 // the running work-group's scheduler knows (local memory, fiber stacks, the loops' storage),
-// else private when it is on this thread's stack (or in AddressSanitizer's fake frames of it),
-// else global.
+// else local when it is in this thread's thread-local storage (kernels cannot use thread_local
+// variables: what they reach there is group_local_memory's objects, which the host compile
+// makes thread-local), else private when it is on this thread's stack (or in AddressSanitizer's
+// fake frames of it), else global.
 extern "C" void* __asan_get_current_fake_stack() __attribute__((weak));
 extern "C" void* __asan_addr_is_in_fake_stack(void* fake_stack, void* addr, void** beg, void** end)
     __attribute__((weak));
@@ -804,6 +846,8 @@ int __syclone_host_address_space(const void* p) noexcept {
     stack_high = stack_low + size;
   }
   auto a = reinterpret_cast<std::uintptr_t>(p);
+  // (First: glibc puts a thread's thread-local storage at the top of its stack's mapping.)
+  if (in_thread_local_storage(a)) return 1;
   if (a >= stack_low && a < stack_high) return 3;
   if (__asan_get_current_fake_stack && __asan_addr_is_in_fake_stack)
     if (void* fake = __asan_get_current_fake_stack();
@@ -827,6 +871,13 @@ std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept {
   if (!local) return 0;
   int d = int(which) - 3 + s->dimensions(); // right-aligned to SYCL order
   return d >= 0 ? local[d] : 0;
+}
+
+void* __syclone_host_group_local_memory(std::size_t, std::size_t) noexcept {
+  std::fprintf(stderr, "syclone: group_local_memory (sycl_ext_oneapi_local_memory) was called from "
+                       "host device code that syclone++'s host compile did not see (its pass "
+                       "plugin gives each call its memory); compile the kernel with syclone++\n");
+  std::abort();
 }
 
 std::byte* __syclone_host_local_memory() noexcept {

@@ -40,6 +40,14 @@ std::size_t group_id(int hw_dim);
 std::size_t local_range(int hw_dim);
 std::size_t group_range(int hw_dim);
 inline std::size_t nd_offset[3]; // (GPU targets: the offset for khr::this_nd_item)
+// sycl_ext_oneapi_local_memory: memory of the calling work-group for one group_local_memory call,
+// which the host compile's pass plugin gives each call (a thread-local variable: a thread runs one
+// work-group at a time).
+// (Constants in the call: the pass reads them, even at -O0.)
+template <std::size_t Bytes, std::size_t Alignment>
+[[gnu::always_inline]] inline void* group_local_allocation() {
+  return __syclone_host_group_local_memory(Bytes, Alignment);
+}
 // The host runs work-group scope once and each parallel_for_work_item as a loop.
 inline constexpr bool hierarchical_spread = false;
 inline void hierarchical_group_scope() {}

@@ -89,6 +89,11 @@ __syclone_host_sub_group_barrier(std::uint32_t sub_group);
 // its group id (SYCL order) and its local id in dimension `which` of the right-aligned local
 // range (the last SYCL dimension is 2). The compiled loops answer from their own variables.
 SYCLONE_EXPORT const void* __syclone_host_work_item_object() noexcept;
+// sycl_ext_oneapi_local_memory: `bytes` for the calling group_local_memory call. The host
+// compile's pass plugin replaces each call by a thread-local variable of its own; the runtime's
+// definition only says that the compile did not run it.
+SYCLONE_EXPORT void* __syclone_host_group_local_memory(std::size_t bytes,
+                                                       std::size_t alignment) noexcept;
 SYCLONE_EXPORT const std::size_t* __syclone_host_work_item_group() noexcept;
 SYCLONE_EXPORT std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept;
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*

@@ -50,6 +50,15 @@ SYCLONE_INLINE std::size_t group_range(int cuda_dim) {
 SYCLONE_INLINE void work_group_barrier() {
   __nvvm_barrier_sync(0);
 }
+// sycl_ext_oneapi_local_memory: memory of the work-group for one group_local_memory call. Each
+// call becomes a shared-memory variable of its own (src/passes/group_local_memory.cpp, run by the
+// JIT and by syclone++'s SPIR-V lowering).
+extern "C" void* __syclone_group_local_memory(std::size_t bytes, std::size_t alignment) noexcept;
+// (Constants in the call: the pass reads them, even at -O0.)
+template <std::size_t Bytes, std::size_t Alignment>
+SYCLONE_INLINE void* group_local_allocation() {
+  return __syclone_group_local_memory(Bytes, Alignment);
+}
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }

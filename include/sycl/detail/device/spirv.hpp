@@ -70,6 +70,15 @@ SYCLONE_INLINE std::size_t group_range(int hw_dim) {
 SYCLONE_INLINE void work_group_barrier() {
   __spirv_ControlBarrier(spirv_scope_workgroup, spirv_scope_workgroup, spirv_barrier_semantics);
 }
+// sycl_ext_oneapi_local_memory: memory of the work-group for one group_local_memory call. Each
+// call becomes a shared-memory variable of its own (src/passes/group_local_memory.cpp, run by the
+// JIT and by syclone++'s SPIR-V lowering).
+extern "C" void* __syclone_group_local_memory(std::size_t bytes, std::size_t alignment) noexcept;
+// (Constants in the call: the pass reads them, even at -O0.)
+template <std::size_t Bytes, std::size_t Alignment>
+SYCLONE_INLINE void* group_local_allocation() {
+  return __syclone_group_local_memory(Bytes, Alignment);
+}
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }
@@ -177,9 +186,10 @@ double fma(double, double, double) noexcept __asm__("_Z3fmaddd");
   X(asin)                                                                                          \
   X(asinh)                                                                                         \
   X(atan)                                                                                          \
-  X(atanh) X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10) X(expm1) \
-      X(fabs) X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint) X(round)         \
-          X(rsqrt) X(sin) X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
+  X(atanh)                                                                                         \
+  X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10) X(expm1) X(fabs)  \
+      X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint) X(round) X(rsqrt) X(sin) \
+          X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
 #define SYCLONE_SPIRV_BINARY(X)                                                                    \
   X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(hypot) X(nextafter) X(pow) X(remainder)
 SYCLONE_SPIRV_UNARY(SYCLONE_SPIRV_DECLARE1)
