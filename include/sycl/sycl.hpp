@@ -50,6 +50,7 @@
 #include <sycl/ext/oneapi/experimental/enqueue_functions.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/num_compute_units.hpp>
+#include <sycl/khr/free_function_commands.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>
 

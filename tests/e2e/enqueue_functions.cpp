@@ -244,6 +244,7 @@ int main() {
     int* host = sycl::malloc_host<int>(n, q);
     std::vector<int> out(n, -1);
     syclex::memset(q, d, 0x01, n * sizeof(int)); // every int 0x01010101
+    q.wait(); // USM commands of an out-of-order queue are ordered only by events or waits
     syclex::memcpy(q, out.data(), d, n * sizeof(int));
     q.wait();
     EXPECT(out[0] == 0x01010101 && out[n - 1] == 0x01010101);
