@@ -452,7 +452,9 @@ private:
       }
     }
     detail::kernel_launch l = prepare<name_t, object_t>(
-        local, groups, detail::nd_range_access::offset(execution_range), kernel_func);
+        detail::nd_range_header<Dimensions>{Dimensions, local, groups,
+                                            detail::nd_range_access::offset(execution_range)},
+        kernel_func);
     l.kind = detail::kernel_kind::nd_range;
     l.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) {

@@ -576,6 +576,8 @@ using decorated_local_ptr =
 template <typename ElementType>
 using decorated_private_ptr =
     multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
+using generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, IsDecorated>;
 template <typename ElementType>
 using raw_generic_ptr =
     multi_ptr<ElementType, access::address_space::generic_space, access::decorated::no>;

@@ -41,8 +41,9 @@
 #include <sycl/usm.hpp>
 
 // SYCL programs print with std::cout after including only <sycl/sycl.hpp> (seed 002's examples
-// do), as DPC++ allows.
+// do), and call std::iota without <numeric>, as DPC++ allows.
 #include <iostream>
+#include <numeric>
 
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
 #include <sycl/ext/oneapi/experimental/composite_device.hpp>
@@ -50,9 +51,13 @@
 #include <sycl/ext/oneapi/experimental/enqueue_functions.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/num_compute_units.hpp>
+#include <sycl/khr/dynamic_addrspace_cast.hpp>
 #include <sycl/khr/free_function_commands.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
+#include <sycl/khr/static_addrspace_cast.hpp>
+#include <sycl/khr/work_item_queries.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>
+#include <sycl/ext/oneapi/sub_group_mask.hpp>
 
 #if __has_include(<sycl/vec.hpp>)
 #include <sycl/vec.hpp>

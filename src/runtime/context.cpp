@@ -124,7 +124,26 @@ void context_impl::free(void* ptr) {
   }
   auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
   if (dev.epoch() != a.epoch) return; // the device was reset since: the memory went with it
-  dev.deallocate(ptr, a.kind);
+  if (dev.backend() != backend::syclone_host) { // the driver's free waits for the device
+    dev.deallocate(ptr, a.kind);
+    return;
+  }
+  auto latch =
+      std::make_shared<release_latch>([&dev, ptr, kind = a.kind] { dev.deallocate(ptr, kind); });
+  {
+    std::lock_guard lock(m_mutex);
+    for (command_source* source : m_sources) source->hold_until_complete(latch);
+  }
+  latch->drop();
+}
+
+void context_impl::add_source(command_source* source) {
+  std::lock_guard lock(m_mutex);
+  m_sources.push_back(source);
+}
+void context_impl::remove_source(command_source* source) {
+  std::lock_guard lock(m_mutex);
+  std::erase(m_sources, source);
 }
 
 bool context_impl::find(const void* ptr, allocation& out) const {

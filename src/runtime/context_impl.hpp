@@ -6,11 +6,38 @@
 #include <sycl/context.hpp>
 #include <sycl/usm.hpp>
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
+
+// Runs its action once every hold taken on it was dropped (and the one it starts with).
+class release_latch {
+public:
+  explicit release_latch(std::function<void()> action) : m_action(std::move(action)) {}
+  void hold() noexcept { m_holds.fetch_add(1, std::memory_order_relaxed); }
+  void drop() {
+    if (m_holds.fetch_sub(1, std::memory_order_acq_rel) == 1) m_action();
+  }
+
+private:
+  std::atomic<std::size_t> m_holds{1};
+  std::function<void()> m_action;
+};
+
+// What submits commands in a context (its queues): asked to hold a latch until every command it
+// holds that has not completed yet has (context_impl::free).
+class command_source {
+public:
+  virtual void hold_until_complete(const std::shared_ptr<release_latch>& latch) = 0;
+
+protected:
+  ~command_source() = default;
+};
 
 class context_impl {
 public:
@@ -34,8 +61,14 @@ public:
     std::uint64_t epoch = 0;
   };
   void* allocate(std::size_t alignment, std::size_t bytes, device_impl* dev, usm::alloc kind);
-  // Throws errc::invalid for a pointer this context did not allocate.
+  // Throws errc::invalid for a pointer this context did not allocate. Memory of the host device
+  // goes back once the commands submitted to the context's queues before have completed (as CUDA's
+  // cuMemFree waits for the device): a command still running or waiting for its dependencies
+  // never writes to memory given back.
   void free(void* ptr);
+  // The context's queues register while they live.
+  void add_source(command_source* source);
+  void remove_source(command_source* source);
   // The allocation holding ptr, if any.
   bool find(const void* ptr, allocation& out) const;
   // The device that owns ptr when ptr is a USM device allocation of another context whose
@@ -53,6 +86,7 @@ private:
   // Sub-devices that allocated here: kept alive while the context is, so that allocation::device
   // stays valid (root devices live as long as the process).
   std::vector<std::shared_ptr<device_impl>> m_sub_devices;
+  std::vector<command_source*> m_sources; // under m_mutex
 };
 
 } // namespace detail

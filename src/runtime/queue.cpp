@@ -245,6 +245,24 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
     for (std::size_t i = 0; i < streams; ++i)
       m_streams.push_back(m_device->backend_device().create_stream(m_profiling));
   }
+  m_context->add_source(this);
+}
+
+void queue_impl::hold_until_complete(const std::shared_ptr<release_latch>& latch) {
+  std::vector<std::shared_ptr<event_impl>> pending;
+  {
+    std::lock_guard lock(m_mutex);
+    // An in-order queue's last command completes after all the others.
+    if (m_in_order) {
+      if (m_last) pending.push_back(m_last);
+    } else {
+      pending = m_outstanding;
+    }
+  }
+  for (const auto& e : pending) {
+    latch->hold();
+    if (!e->on_complete([latch] { latch->drop(); })) latch->drop();
+  }
 }
 
 // SYCL 2020 4.13.1: asynchronous errors nobody consumed reach a handler when the queue goes, so
@@ -253,6 +271,7 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context
 // terminates (4.13.1.2). Runs when the last command of the queue completed (commands hold the
 // queue), possibly on a worker thread.
 queue_impl::~queue_impl() {
+  m_context->remove_source(this);
   try {
     throw_asynchronous();
   } catch (const std::exception& e) {

@@ -118,7 +118,7 @@ public:
   barrier m_barrier = barrier::none;
 };
 
-class queue_impl : public std::enable_shared_from_this<queue_impl> {
+class queue_impl final : public std::enable_shared_from_this<queue_impl>, public command_source {
 public:
   // `stream`: the backend stream to run on (make_queue over a native queue); null creates one.
   queue_impl(std::shared_ptr<device_impl> dev, std::shared_ptr<context_impl> ctx,
@@ -154,6 +154,8 @@ public:
   bool empty();
   void throw_asynchronous();
   void report_async(std::exception_ptr e);
+  // command_source: the latch is held until each command not completed yet has.
+  void hold_until_complete(const std::shared_ptr<release_latch>& latch) override;
 
 private:
   // Everything that decides at submission whether the command can run here; throws

@@ -27,6 +27,17 @@ inline constexpr llvm::StringLiteral sub_group_prefix = "__syclone_host_sub_grou
 inline constexpr llvm::StringLiteral sub_group_index_function = "__syclone_host_sub_group_index";
 inline constexpr llvm::StringLiteral sub_group_lane_function = "__syclone_host_sub_group_lane";
 
+// The calling work-item's kernel object, group id and local id (sycl_khr_work_item_queries): the
+// arguments of the work-item body, where code that calls them is inlined into it.
+inline constexpr llvm::StringLiteral work_item_object_function = "__syclone_host_work_item_object";
+inline constexpr llvm::StringLiteral work_item_group_function = "__syclone_host_work_item_group";
+inline constexpr llvm::StringLiteral work_item_local_function = "__syclone_host_work_item_local";
+inline bool work_item_builtin(const llvm::Function& f) {
+  llvm::StringRef name = f.getName();
+  return name == work_item_object_function || name == work_item_group_function ||
+         name == work_item_local_function;
+}
+
 // group_frame's fields (byte offsets).
 namespace frame_offset {
 inline constexpr std::uint64_t object = 0;

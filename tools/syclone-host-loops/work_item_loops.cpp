@@ -97,12 +97,14 @@ Value* without_id_cast(Value* v) {
   return v;
 }
 
-// Functions that call a group builtin (a barrier or a sub-group function), directly or not.
+// Functions that call a group builtin (a barrier or a sub-group function) or ask for the calling
+// work-item (work_item_builtin), directly or not.
 DenseSet<const Function*> group_callers(Module& module) {
   DenseSet<const Function*> result;
   SmallVector<const Function*, 16> work;
   for (Function& f : module)
-    if (f.isDeclaration() && (f.getName() == barrier_function || sub_group_builtin(f))) {
+    if (f.isDeclaration() &&
+        (f.getName() == barrier_function || sub_group_builtin(f) || work_item_builtin(f))) {
       result.insert(&f);
       work.push_back(&f);
     }
@@ -236,6 +238,32 @@ void loop_builder::prepare() {
   m_work = CloneFunction(&m_body, map);
   m_work->setLinkage(GlobalValue::InternalLinkage);
   inline_group_calls(*m_work, m_callers);
+  // Code that asks for the calling work-item (khr::this_nd_item) gets the body's arguments: the
+  // kernel object, the group id and the local id (right-aligned: a, b, c).
+  SmallVector<CallBase*, 4> asks;
+  for (BasicBlock& b : *m_work)
+    for (Instruction& i : b)
+      if (auto* call = dyn_cast<CallBase>(&i))
+        if (Function* callee = call->getCalledFunction(); callee && work_item_builtin(*callee))
+          asks.push_back(call);
+  for (CallBase* ask : asks) {
+    CallInst* call =
+        isa<InvokeInst>(ask) ? changeToCall(cast<InvokeInst>(ask)) : cast<CallInst>(ask);
+    StringRef name = call->getCalledFunction()->getName();
+    Value* value;
+    if (name == work_item_local_function) {
+      IRBuilder<> at(call);
+      Value* which = call->getArgOperand(0);
+      value = m_work->getArg(4);
+      for (unsigned k : {1u, 0u})
+        value = at.CreateSelect(at.CreateICmpEQ(which, ConstantInt::get(which->getType(), k)),
+                                m_work->getArg(2 + k), value);
+    } else {
+      value = m_work->getArg(name == work_item_object_function ? 0 : 1);
+    }
+    call->replaceAllUsesWith(value);
+    call->eraseFromParent();
+  }
   // The headers choose code by __syclone_host_vector_lanes (a sub-group reduction as a tree over
   // a vector's slots): known for these loops, so only the chosen code is cut into regions, and
   // a region starts where that code does. So is the sub-group size where a sub-group is the lane

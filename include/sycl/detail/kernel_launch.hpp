@@ -251,16 +251,25 @@ const char* host_run_group(host::group_frame* frame) {
   return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
 }
 
-template <int D, typename F>
-struct nd_range_kernel {
+// What every nd_range kernel object starts with: khr::this_nd_item on the host reads it from the
+// object of the running work-item (work_item_queries.hpp).
+template <int D>
+struct nd_range_header {
+  std::size_t m_dimensions; // D, at the same place for every D
   range<D> m_local;
   range<D> m_groups;
   id<D> m_offset; // the nd_range's (deprecated) offset
+};
+
+template <int D, typename F>
+struct nd_range_kernel {
+  nd_range_header<D> m_header; // first: at the object's address
   F m_f;
   kernel_handler m_kh;
 
   SYCLONE_INLINE void invoke(const id<D>& g, const id<D>& l) const {
-    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups, m_offset);
+    nd_item<D> it =
+        nd_item_access::make(g, l, m_header.m_local, m_header.m_groups, m_header.m_offset);
     if constexpr (takes_kernel_handler_v<F, nd_item<D>>)
       m_f(it, m_kh);
     else
@@ -273,6 +282,7 @@ struct nd_range_kernel {
         int h = hw_dim<D>(d);
         g[d] = dev::group_id(h);
         l[d] = dev::local_id(h);
+        dev::nd_offset[d] = m_header.m_offset[d];
       }
       invoke(g, l);
     }

@@ -8,6 +8,7 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -117,7 +118,8 @@ std::uint32_t stack_cache::acquire() {
   auto* top = static_cast<std::byte*>(mapping) + mapping_size - colour;
   try {
     m_free.reserve(m_stacks.size() + 1); // first: a failure must leave m_stacks unchanged
-    m_stacks.push_back({mapping, mapping_size, top, size - colour, nullptr, nullptr, nullptr});
+    m_stacks.push_back(
+        {mapping, mapping_size, top, size - colour, nullptr, nullptr, nullptr, nullptr});
   } catch (...) {
     if (guard) g_guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
     munmap(mapping, mapping_size);
@@ -217,6 +219,20 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
     m_local_memory = static_cast<std::byte*>(::operator new(bytes, std::align_val_t(64)));
     m_local_capacity = bytes;
   }
+}
+
+int work_group_scheduler::address_space_of(const void* p) const noexcept {
+  auto within = [p](const void* base, std::size_t bytes) {
+    auto a = reinterpret_cast<std::uintptr_t>(p), b = reinterpret_cast<std::uintptr_t>(base);
+    return base && a >= b && a - b < bytes;
+  };
+  if (within(m_local_memory, m_launch ? m_launch->local_memory_bytes : 0)) return 1;
+  if (m_in_loops && within(m_loop_storage, m_loop_storage_capacity)) return 3;
+  if (!m_in_loops && m_current_stack < m_stacks.size()) {
+    const auto& s = m_stacks[m_current_stack];
+    if (within(s.mapping, s.mapping_size)) return 3;
+  }
+  return 0;
 }
 
 bool work_group_scheduler::start_group() noexcept {
@@ -392,6 +408,7 @@ void work_group_scheduler::run_items() {
       // previous one left open on this fiber ends there.
       if (work_item_streams* t = m_stacks[m_current_stack].streams) t->clear();
     }
+    m_stacks[m_current_stack].local_id = local;
     try {
       run_item(kernel, m_group_id, local);
     } catch (...) {
@@ -764,6 +781,54 @@ void __syclone_host_barrier() {
   group_scheduler("group_barrier/nd_item::barrier").barrier();
 }
 
+// A pointer's SYCL address space on the host device (host_memory.hpp in_address_space): what
+// the running work-group's scheduler knows (local memory, fiber stacks, the loops' storage),
+// else private when it is on this thread's stack (or in AddressSanitizer's fake frames of it),
+// else global.
+extern "C" void* __asan_get_current_fake_stack() __attribute__((weak));
+extern "C" void* __asan_addr_is_in_fake_stack(void* fake_stack, void* addr, void** beg, void** end)
+    __attribute__((weak));
+int __syclone_host_address_space(const void* p) noexcept {
+  if (work_group_scheduler* s = work_group_scheduler::current())
+    if (int space = s->address_space_of(p)) return space;
+  thread_local std::uintptr_t stack_low = 0, stack_high = 0;
+  if (!stack_high) {
+    pthread_attr_t attr;
+    void* base = nullptr;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      pthread_attr_getstack(&attr, &base, &size);
+      pthread_attr_destroy(&attr);
+    }
+    stack_low = reinterpret_cast<std::uintptr_t>(base);
+    stack_high = stack_low + size;
+  }
+  auto a = reinterpret_cast<std::uintptr_t>(p);
+  if (a >= stack_low && a < stack_high) return 3;
+  if (__asan_get_current_fake_stack && __asan_addr_is_in_fake_stack)
+    if (void* fake = __asan_get_current_fake_stack();
+        fake && __asan_addr_is_in_fake_stack(fake, const_cast<void*>(p), nullptr, nullptr))
+      return 3;
+  return 0;
+}
+
+const void* __syclone_host_work_item_object() noexcept {
+  work_group_scheduler* s = work_group_scheduler::current();
+  return s ? s->kernel_object() : nullptr;
+}
+const std::size_t* __syclone_host_work_item_group() noexcept {
+  static constexpr std::size_t none[3] = {0, 0, 0};
+  work_group_scheduler* s = work_group_scheduler::current();
+  return s ? s->group_id() : none;
+}
+std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept {
+  work_group_scheduler* s = work_group_scheduler::current();
+  const std::size_t* local = s ? s->local_id() : nullptr;
+  if (!local) return 0;
+  int d = int(which) - 3 + s->dimensions(); // right-aligned to SYCL order
+  return d >= 0 ? local[d] : 0;
+}
+
 std::byte* __syclone_host_local_memory() noexcept {
   return sycl::detail::host::local_memory();
 }
@@ -783,7 +848,9 @@ std::uint32_t __syclone_host_sub_group_size() noexcept {
 }
 
 // Work-items as fibers never run a sub-group as one vector (only the compiled loops do).
-std::uint32_t __syclone_host_vector_lanes() noexcept { return 0; }
+std::uint32_t __syclone_host_vector_lanes() noexcept {
+  return 0;
+}
 
 std::uint32_t __syclone_host_sub_group_index(std::uint32_t local_linear_id) noexcept {
   return local_linear_id >> __builtin_ctz(__syclone_host_sub_group_size());

@@ -49,6 +49,8 @@ public:
     void* tsan_fiber; // ThreadSanitizer's state of the fiber on this stack (TSan builds)
     // The sycl::stream state of the work-item on this stack (made at its first output).
     work_item_streams* streams;
+    // The local id (SYCL order) of the work-item running on this stack.
+    const std::size_t* local_id;
   };
 
   stack_cache() = default;
@@ -60,6 +62,8 @@ public:
   std::uint32_t acquire();
   void release(std::uint32_t index) noexcept { m_free.push_back(index); }
   stack& operator[](std::uint32_t index) noexcept { return m_stacks[index]; }
+  const stack& operator[](std::uint32_t index) const noexcept { return m_stacks[index]; }
+  std::size_t size() const noexcept { return m_stacks.size(); }
 
 private:
   std::vector<stack> m_stacks;
@@ -97,6 +101,18 @@ public:
   // SYCL 2020 4.17.3: suspends the calling work-item until all of its work-group arrived.
   void barrier() noexcept;
   std::byte* local_memory() const noexcept { return m_local_memory; }
+  // The running work-item (sycl_khr_work_item_queries on fibers; the compiled loops answer
+  // themselves): the kernel object, the group id and the local id, in SYCL order.
+  const void* kernel_object() const noexcept { return m_launch ? m_launch->kernel : nullptr; }
+  const std::size_t* group_id() const noexcept { return m_group_id; }
+  const std::size_t* local_id() const noexcept {
+    return m_current_stack < m_stacks.size() ? m_stacks[m_current_stack].local_id : nullptr;
+  }
+  int dimensions() const noexcept { return m_launch ? m_launch->dimensions : 0; }
+  // Where `p` points for the running work-item (SYCL address spaces: 1 the work-group's local
+  // memory, 3 its private memory: its fiber's stack or the compiled loops' per-work-item storage;
+  // 0 otherwise, except the thread's own stack, which the caller checks).
+  int address_space_of(const void* p) const noexcept;
   // The sycl::stream state of the running work-item.
   work_item_streams& current_streams();
 

@@ -38,6 +38,8 @@ inline std::byte* local_memory() noexcept {
 std::size_t local_id(int hw_dim);
 std::size_t group_id(int hw_dim);
 std::size_t local_range(int hw_dim);
+std::size_t group_range(int hw_dim);
+inline std::size_t nd_offset[3]; // (GPU targets: the offset for khr::this_nd_item)
 // The host runs work-group scope once and each parallel_for_work_item as a loop.
 inline constexpr bool hierarchical_spread = false;
 inline void hierarchical_group_scope() {}

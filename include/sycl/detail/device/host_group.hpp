@@ -223,6 +223,13 @@ inline bool sub_group_all(const sg_info& sg, bool p) {
   for (std::uint32_t i = 0; i < sg.size; ++i) all &= load_slot<bool>(base, i);
   return all;
 }
+// sycl_ext_oneapi_sub_group_mask group_ballot: bit i for lane i.
+inline std::uint64_t sub_group_ballot(const sg_info& sg, bool p) {
+  const std::byte* base = __syclone_host_sub_group_exchange(sg.id, sg.lane, &p, sizeof(bool));
+  std::uint64_t bits = 0;
+  for (std::uint32_t i = 0; i < sg.size; ++i) bits |= std::uint64_t(load_slot<bool>(base, i)) << i;
+  return bits;
+}
 
 // Work-groups. The scratch holds the inputs (one slot per work-item, first half) and the
 // results (second half). Inputs are written before the first barrier and read (by the first

@@ -85,6 +85,12 @@ SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_lane(std::uint32_t local_l
     __attribute__((const));
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void
 __syclone_host_sub_group_barrier(std::uint32_t sub_group);
+// The calling work-item of an nd_range kernel (sycl_khr_work_item_queries): its kernel object,
+// its group id (SYCL order) and its local id in dimension `which` of the right-aligned local
+// range (the last SYCL dimension is 2). The compiled loops answer from their own variables.
+SYCLONE_EXPORT const void* __syclone_host_work_item_object() noexcept;
+SYCLONE_EXPORT const std::size_t* __syclone_host_work_item_group() noexcept;
+SYCLONE_EXPORT std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept;
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*
 __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane, const void* value,
                                   std::size_t bytes);

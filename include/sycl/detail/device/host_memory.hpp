@@ -9,6 +9,9 @@
 #include <cstddef>
 #include <cstdint>
 
+// The SYCL address space the host device's runtime finds `p` in (0 global, 1 local, 3 private).
+extern "C" SYCLONE_EXPORT int __syclone_host_address_space(const void* p) noexcept;
+
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 // The host has one address space: a decorated type is the type itself.
@@ -20,10 +23,14 @@ template <typename T>
 struct undecorated {
   using type = T;
 };
-// Whether `p` may point into SYCL address space `space` (address_space_cast's run-time check):
-// on the host every object is in every space.
-inline bool in_address_space(const void*, int) {
-  return true;
+// Whether `p` points into SYCL address space `space` (address_space_cast's run-time check):
+// the runtime knows the running work-group's local memory and the work-item's private memory
+// (its stack, or the compiled loops' storage for it); all else is global memory. Constant
+// memory is global memory here; everything is in the generic space.
+inline bool in_address_space(const void* p, int space) {
+  if (space == 4) return true;
+  int actual = __syclone_host_address_space(p);
+  return space == 2 ? actual == 0 : actual == space;
 }
 
 // Cache lines of x86-64 and AArch64 cores.

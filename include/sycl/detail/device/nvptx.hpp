@@ -37,7 +37,19 @@ SYCLONE_INLINE std::size_t local_range(int cuda_dim) {
          : cuda_dim == 1 ? __nvvm_read_ptx_sreg_ntid_y()
                          : __nvvm_read_ptx_sreg_ntid_z();
 }
-SYCLONE_INLINE void work_group_barrier() { __nvvm_barrier_sync(0); }
+SYCLONE_INLINE std::size_t group_range(int cuda_dim) {
+  return cuda_dim == 0   ? __nvvm_read_ptx_sreg_nctaid_x()
+         : cuda_dim == 1 ? __nvvm_read_ptx_sreg_nctaid_y()
+                         : __nvvm_read_ptx_sreg_nctaid_z();
+}
+// The nd_range's (deprecated) offset, for khr::this_nd_item: every thread of the block stores
+// the same value as an nd_range kernel starts (kernel_launch.hpp); kernels that never read it
+// keep no store (the JIT internalizes the module, and the optimizer deletes stores to a variable
+// nothing loads).
+[[clang::loader_uninitialized]] inline __attribute__((address_space(3))) std::size_t nd_offset[3];
+SYCLONE_INLINE void work_group_barrier() {
+  __nvvm_barrier_sync(0);
+}
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }

@@ -171,6 +171,11 @@ SYCLONE_INLINE bool sub_group_any(const sg_info& sg, bool p) {
 SYCLONE_INLINE bool sub_group_all(const sg_info& sg, bool p) {
   return __nvvm_vote_all_sync(member_mask(sg), p);
 }
+// sycl_ext_oneapi_sub_group_mask group_ballot: bit i for lane i (a sub-group is a warp's first
+// lanes).
+SYCLONE_INLINE std::uint64_t sub_group_ballot(const sg_info& sg, bool p) {
+  return __nvvm_vote_ballot_sync(member_mask(sg), p);
+}
 
 // Work-groups: warps combine with shuffles, then exchange through a small static shared buffer
 // per value size (a block of up to 1024 threads has up to 32 warps). Slots: [0, 32) warp

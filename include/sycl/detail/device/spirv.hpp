@@ -20,6 +20,7 @@
 std::size_t __spirv_BuiltInLocalInvocationId(int dim);
 std::size_t __spirv_BuiltInWorkgroupId(int dim);
 std::size_t __spirv_BuiltInWorkgroupSize(int dim);
+std::size_t __spirv_BuiltInNumWorkgroups(int dim);
 // SPIR-V 3.32.20 OpControlBarrier(Execution scope, Memory scope, Memory semantics).
 void __spirv_ControlBarrier(int execution, int memory, int semantics);
 // SPIR-V 3.32.18 OpAtomicCompareExchange(Pointer, Memory scope, Equal semantics, Unequal
@@ -61,6 +62,11 @@ SYCLONE_INLINE std::size_t group_id(int hw_dim) {
 SYCLONE_INLINE std::size_t local_range(int hw_dim) {
   return __spirv_BuiltInWorkgroupSize(hw_dim);
 }
+SYCLONE_INLINE std::size_t group_range(int hw_dim) {
+  return __spirv_BuiltInNumWorkgroups(hw_dim);
+}
+// The nd_range's (deprecated) offset, for khr::this_nd_item (as nvptx.hpp).
+[[clang::loader_uninitialized]] inline __attribute__((address_space(3))) std::size_t nd_offset[3];
 SYCLONE_INLINE void work_group_barrier() {
   __spirv_ControlBarrier(spirv_scope_workgroup, spirv_scope_workgroup, spirv_barrier_semantics);
 }
@@ -170,9 +176,10 @@ double fma(double, double, double) noexcept __asm__("_Z3fmaddd");
   X(acosh)                                                                                         \
   X(asin)                                                                                          \
   X(asinh)                                                                                         \
-  X(atan) X(atanh) X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10)  \
-      X(expm1) X(fabs) X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint)         \
-          X(round) X(rsqrt) X(sin) X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
+  X(atan)                                                                                          \
+  X(atanh) X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10) X(expm1) \
+      X(fabs) X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint) X(round)         \
+          X(rsqrt) X(sin) X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
 #define SYCLONE_SPIRV_BINARY(X)                                                                    \
   X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(hypot) X(nextafter) X(pow) X(remainder)
 SYCLONE_SPIRV_UNARY(SYCLONE_SPIRV_DECLARE1)

@@ -103,6 +103,8 @@ bool __spirv_GroupLogicalAndKHR(int, int, bool);
 bool __spirv_GroupLogicalOrKHR(int, int, bool);
 // SPIR-V 3.32.24 GroupNonUniformAny/All (GroupNonUniformVote), 3.32.21 GroupAny/All (Groups).
 bool __spirv_GroupNonUniformAny(int scope, bool p);
+// SPIR-V 3.32.24 GroupNonUniformBallot: bit i of the 128-bit result for invocation i.
+__attribute__((ext_vector_type(4))) std::uint32_t __spirv_GroupNonUniformBallot(int scope, bool p);
 bool __spirv_GroupNonUniformAll(int scope, bool p);
 bool __spirv_GroupAny(int scope, bool p);
 bool __spirv_GroupAll(int scope, bool p);
@@ -430,6 +432,10 @@ SYCLONE_INLINE bool sub_group_any(const sg_info&, bool p) {
 }
 SYCLONE_INLINE bool sub_group_all(const sg_info&, bool p) {
   return __spirv_GroupNonUniformAll(spirv_scope_subgroup, p);
+}
+SYCLONE_INLINE std::uint64_t sub_group_ballot(const sg_info&, bool p) {
+  auto bits = __spirv_GroupNonUniformBallot(spirv_scope_subgroup, p);
+  return std::uint64_t(bits[0]) | (std::uint64_t(bits[1]) << 32);
 }
 
 // Work-groups without an instruction: sub-groups combine with the functions above, then

@@ -1,0 +1,29 @@
+// Device code for work_item_ptx_test: nd_range kernel objects of the real SYCL headers
+// (include/sycl/detail/kernel_launch.hpp, include/sycl/khr/work_item_queries.hpp), one that asks
+// khr::this_nd_item for its work-item and one that does not, compiled to nvptx64 bitcode the way
+// syclone++ compiles device code.
+#include <sycl/sycl.hpp>
+
+namespace {
+
+template <typename Name, int D, typename F>
+void nd_range(F f) {
+  sycl::detail::kernel_entry<Name>(sycl::detail::nd_range_kernel<D, F>{
+      {D, sycl::range<D>{}, sycl::range<D>{}, sycl::id<D>{}}, f, {}});
+}
+
+[[gnu::noinline]] void store_global_id(std::size_t* out) {
+  auto it = sycl::khr::this_nd_item<2>();
+  out[it.get_global_linear_id()] = it.get_global_id(0) * 1000 + it.get_global_id(1);
+}
+
+} // namespace
+
+class AsksForItsNdItem;
+class PlainNdRange;
+
+void kernels(std::size_t* out) {
+  nd_range<AsksForItsNdItem, 2>([=](sycl::nd_item<2>) { store_global_id(out); });
+  nd_range<PlainNdRange, 2>(
+      [=](sycl::nd_item<2> it) { out[it.get_global_linear_id()] = it.get_global_id(0); });
+}
