@@ -31,9 +31,9 @@
 #define SYCL_KHR_FREE_FUNCTION_COMMANDS 1
 
 SYCLONE_BEGIN_NAMESPACE
-namespace khr {
-
-namespace detail {
+// The extension's helpers live outside sycl::khr: a sycl::khr::detail would hide sycl::detail
+// from the other khr headers' unqualified detail:: names.
+namespace detail::khr_commands {
 // "The parameter pack consists of 1 or more objects created by the reduction function."
 template <typename... Reductions>
 inline constexpr bool are_reductions_v =
@@ -63,7 +63,9 @@ template <access_mode Mode>
 inline constexpr bool reads_v = Mode == access_mode::read || Mode == access_mode::read_write;
 template <access_mode Mode>
 inline constexpr bool writes_v = Mode == access_mode::write || Mode == access_mode::read_write;
-} // namespace detail
+} // namespace detail::khr_commands
+
+namespace khr {
 
 // "Command-groups".
 template <typename CommandGroupFunc>
@@ -80,61 +82,61 @@ event submit_tracked(queue q, CommandGroupFunc&& cgf) {
 // work-group size does not divide the range (SYCL 2020 4.9.4.2.2).
 #define SYCLONE_KHR_LAUNCH_FORMS(D)                                                                \
   template <typename KernelType,                                                                   \
-            typename = std::enable_if_t<detail::is_kernel_function_v<KernelType>>>                 \
+            typename = std::enable_if_t<detail::khr_commands::is_kernel_function_v<KernelType>>>   \
   void launch(handler& h, range<D> r, const KernelType& k) {                                       \
     h.parallel_for(r, k);                                                                          \
   }                                                                                                \
   template <typename KernelType,                                                                   \
-            typename = std::enable_if_t<detail::is_kernel_function_v<KernelType>>>                 \
+            typename = std::enable_if_t<detail::khr_commands::is_kernel_function_v<KernelType>>>   \
   void launch(queue q, range<D> r, const KernelType& k) {                                          \
     q.submit([&](handler& h) { khr::launch(h, r, k); });                                           \
   }                                                                                                \
   template <typename... Args>                                                                      \
   void launch(handler&, range<D>, const kernel&, Args&&...) {                                      \
-    detail::throw_kernel_object("launch");                                                         \
+    detail::khr_commands::throw_kernel_object("launch");                                           \
   }                                                                                                \
   template <typename... Args>                                                                      \
   void launch(queue, range<D>, const kernel&, Args&&...) {                                         \
-    detail::throw_kernel_object("launch");                                                         \
+    detail::khr_commands::throw_kernel_object("launch");                                           \
   }                                                                                                \
   template <typename KernelType, typename... Reductions,                                           \
-            typename = std::enable_if_t<detail::are_reductions_v<Reductions...>>>                  \
+            typename = std::enable_if_t<detail::khr_commands::are_reductions_v<Reductions...>>>    \
   void launch_reduce(handler& h, range<D> r, const KernelType& k, Reductions&&... reductions) {    \
     h.parallel_for(r, std::forward<Reductions>(reductions)..., k);                                 \
   }                                                                                                \
   template <typename KernelType, typename... Reductions,                                           \
-            typename = std::enable_if_t<detail::are_reductions_v<Reductions...>>>                  \
+            typename = std::enable_if_t<detail::khr_commands::are_reductions_v<Reductions...>>>    \
   void launch_reduce(queue q, range<D> r, const KernelType& k, Reductions&&... reductions) {       \
     q.submit([&](handler& h) {                                                                     \
       khr::launch_reduce(h, r, k, std::forward<Reductions>(reductions)...);                        \
     });                                                                                            \
   }                                                                                                \
   template <typename KernelType,                                                                   \
-            typename = std::enable_if_t<detail::is_kernel_function_v<KernelType>>>                 \
+            typename = std::enable_if_t<detail::khr_commands::is_kernel_function_v<KernelType>>>   \
   void launch_grouped(handler& h, range<D> r, range<D> size, const KernelType& k) {                \
     h.parallel_for(nd_range<D>(r, size), k);                                                       \
   }                                                                                                \
   template <typename KernelType,                                                                   \
-            typename = std::enable_if_t<detail::is_kernel_function_v<KernelType>>>                 \
+            typename = std::enable_if_t<detail::khr_commands::is_kernel_function_v<KernelType>>>   \
   void launch_grouped(queue q, range<D> r, range<D> size, const KernelType& k) {                   \
     q.submit([&](handler& h) { khr::launch_grouped(h, r, size, k); });                             \
   }                                                                                                \
   template <typename... Args>                                                                      \
   void launch_grouped(handler&, range<D>, range<D>, const kernel&, Args&&...) {                    \
-    detail::throw_kernel_object("launch_grouped");                                                 \
+    detail::khr_commands::throw_kernel_object("launch_grouped");                                   \
   }                                                                                                \
   template <typename... Args>                                                                      \
   void launch_grouped(queue, range<D>, range<D>, const kernel&, Args&&...) {                       \
-    detail::throw_kernel_object("launch_grouped");                                                 \
+    detail::khr_commands::throw_kernel_object("launch_grouped");                                   \
   }                                                                                                \
   template <typename KernelType, typename... Reductions,                                           \
-            typename = std::enable_if_t<detail::are_reductions_v<Reductions...>>>                  \
+            typename = std::enable_if_t<detail::khr_commands::are_reductions_v<Reductions...>>>    \
   void launch_grouped_reduce(handler& h, range<D> r, range<D> size, const KernelType& k,           \
                              Reductions&&... reductions) {                                         \
     h.parallel_for(nd_range<D>(r, size), std::forward<Reductions>(reductions)..., k);              \
   }                                                                                                \
   template <typename KernelType, typename... Reductions,                                           \
-            typename = std::enable_if_t<detail::are_reductions_v<Reductions...>>>                  \
+            typename = std::enable_if_t<detail::khr_commands::are_reductions_v<Reductions...>>>    \
   void launch_grouped_reduce(queue q, range<D> r, range<D> size, const KernelType& k,              \
                              Reductions&&... reductions) {                                         \
     q.submit([&](handler& h) {                                                                     \
@@ -147,22 +149,22 @@ SYCLONE_KHR_LAUNCH_FORMS(3)
 #undef SYCLONE_KHR_LAUNCH_FORMS
 
 template <typename KernelType,
-          typename = std::enable_if_t<detail::is_kernel_function_v<KernelType>>>
+          typename = std::enable_if_t<detail::khr_commands::is_kernel_function_v<KernelType>>>
 void launch_task(handler& h, const KernelType& k) {
   h.single_task(k);
 }
 template <typename KernelType,
-          typename = std::enable_if_t<detail::is_kernel_function_v<KernelType>>>
+          typename = std::enable_if_t<detail::khr_commands::is_kernel_function_v<KernelType>>>
 void launch_task(queue q, const KernelType& k) {
   q.submit([&](handler& h) { khr::launch_task(h, k); });
 }
 template <typename... Args>
 void launch_task(handler&, const kernel&, Args&&...) {
-  detail::throw_kernel_object("launch_task");
+  detail::khr_commands::throw_kernel_object("launch_task");
 }
 template <typename... Args>
 void launch_task(queue, const kernel&, Args&&...) {
-  detail::throw_kernel_object("launch_task");
+  detail::khr_commands::throw_kernel_object("launch_task");
 }
 
 // "Memory operations": USM pointers.
@@ -174,7 +176,7 @@ inline void memcpy(queue q, void* dest, const void* src, std::size_t numBytes) {
 }
 template <typename T>
 void copy(handler& h, const T* src, T* dest, std::size_t count) {
-  detail::check_device_copyable<T>();
+  detail::khr_commands::check_device_copyable<T>();
   h.copy(src, dest, count);
 }
 template <typename T>
@@ -187,18 +189,18 @@ void copy(queue q, const T* src, T* dest, std::size_t count) {
 // command group requires them itself, so a placeholder accessor can be passed directly.
 template <typename SrcT, typename DestT, int DestDims, access_mode DestMode>
 void copy(handler& h, const SrcT* src, accessor<DestT, DestDims, DestMode, target::device> dest) {
-  detail::check_device_copyable<SrcT>();
-  detail::check_device_copyable<DestT>();
-  static_assert(detail::writes_v<DestMode>,
+  detail::khr_commands::check_device_copyable<SrcT>();
+  detail::khr_commands::check_device_copyable<DestT>();
+  static_assert(detail::khr_commands::writes_v<DestMode>,
                 "khr::copy: the destination accessor must be write or read_write");
   h.copy(src, dest);
 }
 template <typename SrcT, typename DestT, int DestDims, access_mode DestMode>
 void copy(handler& h, std::shared_ptr<SrcT> src,
           accessor<DestT, DestDims, DestMode, target::device> dest) {
-  detail::check_device_copyable<SrcT>();
-  detail::check_device_copyable<DestT>();
-  static_assert(detail::writes_v<DestMode>,
+  detail::khr_commands::check_device_copyable<SrcT>();
+  detail::khr_commands::check_device_copyable<DestT>();
+  static_assert(detail::khr_commands::writes_v<DestMode>,
                 "khr::copy: the destination accessor must be write or read_write");
   h.copy(src, dest);
 }
@@ -219,18 +221,18 @@ void copy(queue q, std::shared_ptr<SrcT> src,
 }
 template <typename SrcT, int SrcDims, access_mode SrcMode, typename DestT>
 void copy(handler& h, accessor<SrcT, SrcDims, SrcMode, target::device> src, DestT* dest) {
-  detail::check_device_copyable<SrcT>();
-  detail::check_device_copyable<DestT>();
-  static_assert(detail::reads_v<SrcMode>,
+  detail::khr_commands::check_device_copyable<SrcT>();
+  detail::khr_commands::check_device_copyable<DestT>();
+  static_assert(detail::khr_commands::reads_v<SrcMode>,
                 "khr::copy: the source accessor must be read or read_write");
   h.copy(src, dest);
 }
 template <typename SrcT, int SrcDims, access_mode SrcMode, typename DestT>
 void copy(handler& h, accessor<SrcT, SrcDims, SrcMode, target::device> src,
           std::shared_ptr<DestT> dest) {
-  detail::check_device_copyable<SrcT>();
-  detail::check_device_copyable<DestT>();
-  static_assert(detail::reads_v<SrcMode>,
+  detail::khr_commands::check_device_copyable<SrcT>();
+  detail::khr_commands::check_device_copyable<DestT>();
+  static_assert(detail::khr_commands::reads_v<SrcMode>,
                 "khr::copy: the source accessor must be read or read_write");
   h.copy(src, dest);
 }
@@ -254,11 +256,11 @@ template <typename SrcT, int SrcDims, access_mode SrcMode, typename DestT, int D
           access_mode DestMode>
 void copy(handler& h, accessor<SrcT, SrcDims, SrcMode, target::device> src,
           accessor<DestT, DestDims, DestMode, target::device> dest) {
-  detail::check_device_copyable<SrcT>();
-  detail::check_device_copyable<DestT>();
-  static_assert(detail::reads_v<SrcMode>,
+  detail::khr_commands::check_device_copyable<SrcT>();
+  detail::khr_commands::check_device_copyable<DestT>();
+  static_assert(detail::khr_commands::reads_v<SrcMode>,
                 "khr::copy: the source accessor must be read or read_write");
-  static_assert(detail::writes_v<DestMode>,
+  static_assert(detail::khr_commands::writes_v<DestMode>,
                 "khr::copy: the destination accessor must be write or read_write");
   h.copy(src, dest);
 }
@@ -281,7 +283,7 @@ inline void memset(queue q, void* ptr, int value, std::size_t numBytes) {
 }
 template <typename T>
 void fill(handler& h, T* ptr, const T& pattern, std::size_t count) {
-  detail::check_device_copyable<T>();
+  detail::khr_commands::check_device_copyable<T>();
   h.fill(ptr, pattern, count);
 }
 template <typename T, int Dims, access_mode Mode>
