@@ -239,6 +239,18 @@ public:
   void parallel_for(std::size_t num_work_items, Rest&&... rest) {
     parallel_for<KernelName>(range<1>(num_work_items), std::forward<Rest>(rest)...);
   }
+  // sycl_ext_oneapi_kernel_properties: the same with a compile-time property list (e.g.
+  // sub_group_size<16>) before the reductions.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename Properties,
+            typename... Rest,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties> &&
+                                        detail::is_reduction_call_v<Rest...>>>
+  void parallel_for(range<Dimensions> num_work_items, Properties, Rest&&... rest);
+  template <typename KernelName = detail::auto_name, int Dimensions, typename Properties,
+            typename... Rest,
+            typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties> &&
+                                        detail::is_reduction_call_v<Rest...>>>
+  void parallel_for(nd_range<Dimensions> execution_range, Properties, Rest&&... rest);
 
   // SYCL 2020 4.9.4.2.3: hierarchical kernels, work-group scope first (hierarchical.hpp).
   template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
@@ -504,7 +516,8 @@ private:
   template <typename KernelName, int Dimensions, typename WorkgroupFunctionType>
   void hierarchical_dispatch(range<Dimensions> groups, const range<Dimensions>* local,
                              const WorkgroupFunctionType& kernel_func);
-  template <typename KernelName, typename Range, typename Args, std::size_t... I>
+  template <typename KernelName, typename Properties, typename Range, typename Args,
+            std::size_t... I>
   void reduction_dispatch(Range r, Args& args, std::index_sequence<I...>);
 
   void set_kernel(detail::kernel_launch&& launch);

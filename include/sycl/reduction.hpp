@@ -739,23 +739,38 @@ auto reduction(span<T, Extent> vars, const T& identity, BinaryOperation combiner
 template <typename KernelName, int Dimensions, typename... Rest, typename>
 void handler::parallel_for(range<Dimensions> num_work_items, Rest&&... rest) {
   auto args = std::forward_as_tuple(rest...);
-  reduction_dispatch<KernelName>(num_work_items, args,
-                                 std::make_index_sequence<sizeof...(Rest) - 1>{});
+  reduction_dispatch<KernelName, no_properties>(num_work_items, args,
+                                                std::make_index_sequence<sizeof...(Rest) - 1>{});
 }
 template <typename KernelName, int Dimensions, typename... Rest, typename>
 void handler::parallel_for(nd_range<Dimensions> execution_range, Rest&&... rest) {
   auto args = std::forward_as_tuple(rest...);
-  reduction_dispatch<KernelName>(execution_range, args,
-                                 std::make_index_sequence<sizeof...(Rest) - 1>{});
+  reduction_dispatch<KernelName, no_properties>(execution_range, args,
+                                                std::make_index_sequence<sizeof...(Rest) - 1>{});
+}
+// sycl_ext_oneapi_kernel_properties: the property list before the reductions.
+template <typename KernelName, int Dimensions, typename Properties, typename... Rest, typename>
+void handler::parallel_for(range<Dimensions> num_work_items, Properties, Rest&&... rest) {
+  auto args = std::forward_as_tuple(rest...);
+  reduction_dispatch<KernelName, Properties>(num_work_items, args,
+                                             std::make_index_sequence<sizeof...(Rest) - 1>{});
+}
+template <typename KernelName, int Dimensions, typename Properties, typename... Rest, typename>
+void handler::parallel_for(nd_range<Dimensions> execution_range, Properties, Rest&&... rest) {
+  auto args = std::forward_as_tuple(rest...);
+  reduction_dispatch<KernelName, Properties>(execution_range, args,
+                                             std::make_index_sequence<sizeof...(Rest) - 1>{});
 }
 
-template <typename KernelName, typename Range, typename Args, std::size_t... I>
+template <typename KernelName, typename Properties, typename Range, typename Args, std::size_t... I>
 void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>) {
   constexpr std::size_t n = sizeof...(I);
   const auto& kernel = std::get<n>(args);
   using kernel_t = std::decay_t<decltype(kernel)>;
   using name_t = detail::kernel_name_t<KernelName, kernel_t>;
   using pack_t = detail::reduction_pack<std::decay_t<std::tuple_element_t<I, Args>>...>;
+  // The sub-group size the launch's properties or the kernel functor require (0: none).
+  constexpr std::uint32_t sub_group = detail::note_sub_group_size<name_t, kernel_t, Properties>();
   std::size_t index = 0;
   auto check = [&](const auto& var) {
     if (var.m_usm) {
@@ -821,7 +836,7 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
     }
     l.run_item = &object_t::run_item;
 #if !SYCLONE_DEVICE
-    l.run_group = &detail::host_run_group<D, object_t>;
+    l.run_group = &detail::host_run_group<D, object_t, sub_group>;
 #endif
   } else {
     constexpr int D = Range::dimensions;
@@ -842,7 +857,7 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
       l.local[0] = local;
     }
   }
-  l.required_sub_group_size = detail::note_sub_group_size<name_t, kernel_t, no_properties>();
+  l.required_sub_group_size = sub_group;
   set_kernel(std::move(l));
 }
 
