@@ -55,6 +55,7 @@
 #include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/khr/dynamic_addrspace_cast.hpp>
 #include <sycl/khr/free_function_commands.hpp>
+#include <sycl/khr/group_interface.hpp>
 #include <sycl/khr/max_work_group_queries.hpp>
 #include <sycl/khr/static_addrspace_cast.hpp>
 #include <sycl/khr/work_item_queries.hpp>
