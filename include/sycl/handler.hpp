@@ -456,18 +456,9 @@ private:
   void parallel_for_impl(nd_range<Dimensions> execution_range, const KernelType& kernel_func) {
     using name_t = detail::kernel_name_t<KernelName, KernelType>;
     using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
+    execution_range = resolve_auto_range<name_t>(execution_range);
     range<Dimensions> local = execution_range.get_local_range();
     range<Dimensions> groups = execution_range.get_group_range();
-    if (detail::is_auto_range(local)) { // sycl_ext_oneapi_auto_local_range
-      std::size_t global[3], chosen[3];
-      for (int d = 0; d < Dimensions; ++d) global[d] = execution_range.get_global_range()[d];
-      detail::choose_auto_local_range(*this, detail::kernel_name<name_t>(), Dimensions, global,
-                                      chosen);
-      for (int d = 0; d < Dimensions; ++d) {
-        local[d] = chosen[d];
-        groups[d] = global[d] / chosen[d];
-      }
-    }
     detail::kernel_launch l = prepare<name_t, object_t>(
         detail::nd_range_header<Dimensions>{Dimensions, local, groups,
                                             detail::nd_range_access::offset(execution_range)},
@@ -486,6 +477,20 @@ private:
 #endif
     l.required_sub_group_size = sub_group;
     set_kernel(std::move(l));
+  }
+
+  // sycl_ext_oneapi_auto_local_range: the nd_range with the work-group size the device gets for
+  // a local range of auto_range() (the nd_range itself otherwise).
+  template <typename Name, int Dimensions>
+  nd_range<Dimensions> resolve_auto_range(const nd_range<Dimensions>& r) {
+    if (!detail::is_auto_range(r.get_local_range())) return r;
+    std::size_t global[3], chosen[3];
+    for (int d = 0; d < Dimensions; ++d) global[d] = r.get_global_range()[d];
+    detail::choose_auto_local_range(*this, detail::kernel_name<Name>(), Dimensions, global, chosen);
+    range<Dimensions> local = r.get_local_range();
+    for (int d = 0; d < Dimensions; ++d) local[d] = chosen[d];
+    return detail::nd_range_access::make(r.get_global_range(), local,
+                                         detail::nd_range_access::offset(r));
   }
 
   template <typename Name, typename Object, typename... Args>

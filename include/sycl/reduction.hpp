@@ -577,21 +577,20 @@ struct reduction_range_kernel {
 // An nd_range reduction: the user's launch shape.
 template <int D, typename F, typename... Vars>
 struct reduction_nd_kernel {
-  range<D> m_local;
-  range<D> m_groups;
-  id<D> m_offset; // the nd_range's (deprecated) offset
+  nd_range_header<D> m_header; // first, as in nd_range_kernel (khr::this_nd_item reads it)
   F m_f;
   reduction_pack<Vars...> m_pack;
   kernel_handler m_kh;
 
   using seq = std::index_sequence_for<Vars...>;
   SYCLONE_INLINE void invoke(const id<D>& g, const id<D>& l) const {
-    nd_item<D> it = nd_item_access::make(g, l, m_local, m_groups, m_offset);
+    const auto& h = m_header;
+    nd_item<D> it = nd_item_access::make(g, l, h.m_local, h.m_groups, h.m_offset);
     auto r = m_pack.make(seq{});
     std::apply([&](auto&... red) { m_f(it, red...); }, r);
-    wg_info wg{static_cast<std::uint32_t>(linearize(l, m_local)),
-               static_cast<std::uint32_t>(m_local.size())};
-    m_pack.finish_group(r, wg, linearize(g, m_groups), seq{});
+    wg_info wg{static_cast<std::uint32_t>(linearize(l, h.m_local)),
+               static_cast<std::uint32_t>(h.m_local.size())};
+    m_pack.finish_group(r, wg, linearize(g, h.m_groups), seq{});
   }
   void operator()() const {
     if constexpr (!dev::is_host) {
@@ -600,6 +599,7 @@ struct reduction_nd_kernel {
         int h = hw_dim<D>(d);
         g[d] = dev::group_id(h);
         l[d] = dev::local_id(h);
+        dev::nd_offset[d] = m_header.m_offset[d];
       }
       invoke(g, l);
     }
@@ -769,6 +769,8 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
   using kernel_t = std::decay_t<decltype(kernel)>;
   using name_t = detail::kernel_name_t<KernelName, kernel_t>;
   using pack_t = detail::reduction_pack<std::decay_t<std::tuple_element_t<I, Args>>...>;
+  if constexpr (std::is_same_v<Range, nd_range<Range::dimensions>>)
+    r = resolve_auto_range<name_t>(r); // sycl_ext_oneapi_auto_local_range
   // The sub-group size the launch's properties or the kernel functor require (0: none).
   constexpr std::uint32_t sub_group = detail::note_sub_group_size<name_t, kernel_t, Properties>();
   std::size_t index = 0;
@@ -826,8 +828,9 @@ void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>)
         detail::reduction_nd_kernel<D, kernel_t, std::decay_t<std::tuple_element_t<I, Args>>...>;
     range<D> local = r.get_local_range();
     range<D> group_range = r.get_group_range();
-    l = prepare<name_t, object_t>(local, group_range, detail::nd_range_access::offset(r), kernel,
-                                  pack);
+    l = prepare<name_t, object_t>(
+        detail::nd_range_header<D>{D, local, group_range, detail::nd_range_access::offset(r)},
+        kernel, pack);
     l.kind = detail::kernel_kind::nd_range;
     l.dimensions = D;
     for (int d = 0; d < D; ++d) {

@@ -128,8 +128,10 @@ void context_impl::free(void* ptr) {
     dev.deallocate(ptr, a.kind);
     return;
   }
-  auto latch =
-      std::make_shared<release_latch>([&dev, ptr, kind = a.kind] { dev.deallocate(ptr, kind); });
+  // The latch keeps the device (a sub-device may otherwise go with the last queue of it).
+  std::shared_ptr<device_impl> owner = a.device ? a.device->shared_from_this() : m_devices.front();
+  auto latch = std::make_shared<release_latch>(
+      [owner, ptr, kind = a.kind] { owner->backend_device().deallocate(ptr, kind); });
   {
     std::lock_guard lock(m_mutex);
     for (command_source* source : m_sources) source->hold_until_complete(latch);

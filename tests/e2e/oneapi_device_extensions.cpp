@@ -119,6 +119,24 @@ void auto_range(sycl::queue& q, sycl::range<D> global) {
   sycl::free(locals, q);
 }
 
+// auto_range with a reduction (the reduction's own launch path).
+void auto_range_reduction(sycl::queue& q) {
+  long* sum = sycl::malloc_shared<long>(1, q);
+  std::size_t* local = sycl::malloc_shared<std::size_t>(1, q);
+  *sum = 0;
+  q.parallel_for(sycl::nd_range<1>{sycl::range<1>{1000}, syclex::auto_range<1>()},
+                 sycl::reduction(sum, sycl::plus<long>()),
+                 [=](sycl::nd_item<1> it, auto& s) {
+                   s += long(it.get_global_id(0));
+                   if (it.get_global_id(0) == 0) *local = it.get_local_range(0);
+                 })
+      .wait();
+  EXPECT(*sum == 1000L * 999 / 2);
+  EXPECT(*local >= 1 && 1000 % *local == 0);
+  sycl::free(sum, q);
+  sycl::free(local, q);
+}
+
 class required_size_kernel;
 
 void auto_range_required(sycl::queue& q) {
@@ -151,6 +169,7 @@ int main() {
   auto_range<3>(q, sycl::range<3>{3, 2, 1});
   auto_range<3>(q, sycl::range<3>{6, 10, 14});
   auto_range_required(q);
+  auto_range_reduction(q);
   if (failures == 0) std::printf("oneapi_device_extensions: all checks passed\n");
   return failures;
 }

@@ -69,11 +69,20 @@ void compute(const Mask& m, std::uint32_t lane, std::uint64_t* out) {
   Mask inserted;
   inserted.insert_bits(std::uint8_t(0xa5), sycl::id<1>(4));
   inserted.insert_bits(sycl::marray<std::uint8_t, 2>(0x3c, 0xff), sycl::id<1>(16));
+
   inserted.extract_bits(out[11]);
   std::uint16_t part = 0;
   m.extract_bits(part, sycl::id<1>(2));
   out[12] = part;
-  out[13] = (m == Mask(bits) ? 1 : 0) | (m != other ? 2 : 0);
+  // bool and marray<bool> fields: 8 bits each, the value 0 or 1.
+  Mask flags(~0ull);
+  flags.insert_bits(true, sycl::id<1>(3));
+  flags.insert_bits(sycl::marray<bool, 2>(false, true), sycl::id<1>(5));
+  std::uint64_t flag_bits = 0;
+  flags.extract_bits(flag_bits);
+  std::uint64_t all = m.size() >= 64 ? ~0ull : (1ull << m.size()) - 1;
+  std::uint64_t want = ((~0ull & ~0x1ffff8ull) | (1ull << 3) | (1ull << 13)) & all;
+  out[13] = (m == Mask(bits) ? 1 : 0) | (m != other ? 2 : 0) | (flag_bits == want ? 4 : 0);
 }
 
 // The same computed here, on the mask's bits and size.
@@ -103,7 +112,7 @@ void reference(std::uint64_t bits, std::uint32_t size, std::uint32_t lane, std::
   out[10] = e & valid;
   out[11] = ((0xa5ull << 4) | (0x3cull << 16) | (0xffull << 24)) & valid;
   out[12] = (bits >> 2) & 0xffff;
-  out[13] = 1 | (bits != other ? 2 : 0);
+  out[13] = 1 | (bits != other ? 2 : 0) | 4;
 }
 
 template <int Size>

@@ -1,4 +1,5 @@
-// sycl_khr_work_item_queries (issue 30): khr::this_nd_item, this_group and this_sub_group, called
+// sycl_khr_work_item_queries (issue 30): khr::this_nd_item, this_group and this_sub_group (and
+// sycl_ext_oneapi_free_function_queries' this_work_item::get_nd_item etc., the same), called
 // from functions the kernel does not pass its nd_item to, equal what the kernel's own nd_item
 // says, in 1, 2 and 3 dimensions, with a (deprecated) offset, across a work-group barrier, in a
 // function kept out of line, and in a kernel with sub-group exchanges; the spec's own example
@@ -9,6 +10,9 @@
 
 #ifndef SYCL_KHR_WORK_ITEM_QUERIES
 #error "SYCL_KHR_WORK_ITEM_QUERIES is not defined"
+#endif
+#ifndef SYCL_EXT_ONEAPI_FREE_FUNCTION_QUERIES
+#error "SYCL_EXT_ONEAPI_FREE_FUNCTION_QUERIES is not defined"
 #endif
 
 namespace {
@@ -22,6 +26,10 @@ int compare(const sycl::nd_item<D>& it) {
   if (mine == it) bits |= 1;
   if (sycl::khr::this_group<D>() == it.get_group()) bits |= 2;
   if (sycl::khr::this_sub_group() == it.get_sub_group()) bits |= 4;
+  namespace wi = sycl::ext::oneapi::this_work_item;
+  if (wi::get_nd_item<D>() != it || wi::get_work_group<D>() != it.get_group() ||
+      wi::get_sub_group() != it.get_sub_group())
+    bits |= 32;
   if (mine.get_global_id() == it.get_global_id() &&
       mine.get_global_linear_id() == it.get_global_linear_id() &&
       mine.get_local_linear_id() == it.get_local_linear_id() &&
@@ -106,6 +114,26 @@ void example(sycl::queue& q) {
   sycl::free(out_of_line, q);
 }
 
+// An nd_range kernel with a reduction (its kernel object is the reduction's): the queries answer
+// the same there.
+void with_reduction(sycl::queue& q) {
+  constexpr std::size_t n = 512;
+  int* bad = sycl::malloc_shared<int>(1, q);
+  long* sum = sycl::malloc_shared<long>(1, q);
+  *bad = 0;
+  *sum = 0;
+  q.parallel_for(sycl::nd_range<2>{{16, 32}, {4, 8}}, sycl::reduction(sum, sycl::plus<long>()),
+                 [=](sycl::nd_item<2> it, auto& s) {
+                   if (compare(it) != 15) *bad = 1; // (benign race: every writer writes 1)
+                   s += long(sycl::khr::this_nd_item<2>().get_global_linear_id());
+                 })
+      .wait();
+  EXPECT(*bad == 0);
+  EXPECT(*sum == long(n) * (n - 1) / 2);
+  sycl::free(bad, q);
+  sycl::free(sum, q);
+}
+
 // A kernel with sub-group exchanges (the host's loops run a sub-group as a vector).
 void with_sub_groups(sycl::queue& q) {
   constexpr std::size_t n = 256;
@@ -132,6 +160,7 @@ int main() {
   check<2>(q, sycl::range<2>{8, 12}, sycl::range<2>{4, 6});
   check<3>(q, sycl::range<3>{4, 6, 8}, sycl::range<3>{2, 3, 4});
   with_offset(q);
+  with_reduction(q);
   example(q);
   with_sub_groups(q);
   if (failures == 0) std::printf("work_item_queries: all checks passed\n");

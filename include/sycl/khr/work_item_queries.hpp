@@ -47,18 +47,18 @@ nd_item<D> current_nd_item() {
 namespace khr {
 
 template <int Dimensions>
-nd_item<Dimensions> this_nd_item() {
+sycl::nd_item<Dimensions> this_nd_item() {
   static_assert(1 <= Dimensions && Dimensions <= 3, "nd_items have 1, 2 or 3 dimensions");
   return detail::current_nd_item<Dimensions>();
 }
 
 template <int Dimensions>
-group<Dimensions> this_group() {
+sycl::group<Dimensions> this_group() {
   static_assert(1 <= Dimensions && Dimensions <= 3, "groups have 1, 2 or 3 dimensions");
   return detail::current_nd_item<Dimensions, false>().get_group();
 }
 
-inline sub_group this_sub_group() {
+inline sycl::sub_group this_sub_group() {
   if constexpr (detail::dev::is_host) {
     // m_dimensions is at the start of every nd_range_header.
     switch (*static_cast<const std::size_t*>(__syclone_host_work_item_object())) {

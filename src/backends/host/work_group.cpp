@@ -788,10 +788,15 @@ namespace {
 // modules were loaded or unloaded since.
 struct tls_blocks {
   unsigned long long generation = ~0ull;
+  bool incomplete = true; // a module with thread-local storage this thread has not allocated yet
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+  bool contains(std::uintptr_t a) const {
+    for (auto [begin, end] : ranges)
+      if (a >= begin && a < end) return true;
+    return false;
+  }
 };
-bool in_thread_local_storage(std::uintptr_t a) {
-  thread_local tls_blocks blocks;
+unsigned long long loaded_modules_generation() {
   unsigned long long generation = 0;
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void* out) {
@@ -799,25 +804,35 @@ bool in_thread_local_storage(std::uintptr_t a) {
         return 1; // the counts are the same in every module's entry
       },
       &generation);
-  if (generation != blocks.generation) {
-    blocks.ranges.clear();
-    dl_iterate_phdr(
-        [](dl_phdr_info* info, std::size_t, void* out) {
-          auto& ranges = *static_cast<std::vector<std::pair<std::uintptr_t, std::uintptr_t>>*>(out);
-          if (!info->dlpi_tls_data) return 0;
-          for (int i = 0; i < info->dlpi_phnum; ++i)
-            if (info->dlpi_phdr[i].p_type == PT_TLS) {
-              auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
-              ranges.push_back({begin, begin + info->dlpi_phdr[i].p_memsz});
+  return generation;
+}
+// Whether `a` lies in this thread's thread-local storage of a loaded module (dl_iterate_phdr).
+// The ranges are remembered per thread; a miss looks again only when modules were loaded or
+// unloaded since, or when a module's storage had not been allocated for this thread yet.
+bool in_thread_local_storage(std::uintptr_t a) {
+  thread_local tls_blocks blocks;
+  if (blocks.contains(a)) return true;
+  unsigned long long generation = loaded_modules_generation();
+  if (generation == blocks.generation && !blocks.incomplete) return false;
+  blocks.ranges.clear();
+  blocks.incomplete = false;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* out) {
+        auto& b = *static_cast<tls_blocks*>(out);
+        for (int i = 0; i < info->dlpi_phnum; ++i)
+          if (info->dlpi_phdr[i].p_type == PT_TLS) {
+            if (!info->dlpi_tls_data) {
+              b.incomplete = true;
+              continue;
             }
-          return 0;
-        },
-        &blocks.ranges);
-    blocks.generation = generation;
-  }
-  for (auto [begin, end] : blocks.ranges)
-    if (a >= begin && a < end) return true;
-  return false;
+            auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
+            b.ranges.push_back({begin, begin + info->dlpi_phdr[i].p_memsz});
+          }
+        return 0;
+      },
+      &blocks);
+  blocks.generation = generation;
+  return blocks.contains(a);
 }
 } // namespace
 
@@ -856,28 +871,27 @@ int __syclone_host_address_space(const void* p) noexcept {
   return 0;
 }
 
-const void* __syclone_host_work_item_object() noexcept {
-  work_group_scheduler* s = work_group_scheduler::current();
-  return s ? s->kernel_object() : nullptr;
+// The compiled loops answer these themselves: reached here, they run on fibers (or the call lies
+// where the loop compiler did not see it, or outside an nd_range kernel: errors).
+const void* __syclone_host_work_item_object() {
+  return group_scheduler("khr::this_nd_item (a work-item query)").kernel_object();
 }
-const std::size_t* __syclone_host_work_item_group() noexcept {
-  static constexpr std::size_t none[3] = {0, 0, 0};
-  work_group_scheduler* s = work_group_scheduler::current();
-  return s ? s->group_id() : none;
+const std::size_t* __syclone_host_work_item_group() {
+  return group_scheduler("khr::this_nd_item (a work-item query)").group_id();
 }
-std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept {
-  work_group_scheduler* s = work_group_scheduler::current();
-  const std::size_t* local = s ? s->local_id() : nullptr;
-  if (!local) return 0;
-  int d = int(which) - 3 + s->dimensions(); // right-aligned to SYCL order
-  return d >= 0 ? local[d] : 0;
+std::size_t __syclone_host_work_item_local(std::uint32_t which) {
+  work_group_scheduler& s = group_scheduler("khr::this_nd_item (a work-item query)");
+  const std::size_t* local = s.local_id();
+  int d = int(which) - 3 + s.dimensions(); // right-aligned to SYCL order
+  return local && d >= 0 ? local[d] : 0;
 }
 
-void* __syclone_host_group_local_memory(std::size_t, std::size_t) noexcept {
-  std::fprintf(stderr, "syclone: group_local_memory (sycl_ext_oneapi_local_memory) was called from "
-                       "host device code that syclone++'s host compile did not see (its pass "
-                       "plugin gives each call its memory); compile the kernel with syclone++\n");
-  std::abort();
+void* __syclone_host_group_local_memory(std::size_t, std::size_t) {
+  sycl::detail::throw_error(
+      sycl::errc::feature_not_supported,
+      "group_local_memory (sycl_ext_oneapi_local_memory) called from host device code "
+      "that syclone++'s host compile did not see (its pass plugin gives each call its "
+      "memory): compile the kernel with syclone++ -fsycl");
 }
 
 std::byte* __syclone_host_local_memory() noexcept {

@@ -87,15 +87,15 @@ SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void
 __syclone_host_sub_group_barrier(std::uint32_t sub_group);
 // The calling work-item of an nd_range kernel (sycl_khr_work_item_queries): its kernel object,
 // its group id (SYCL order) and its local id in dimension `which` of the right-aligned local
-// range (the last SYCL dimension is 2). The compiled loops answer from their own variables.
-SYCLONE_EXPORT const void* __syclone_host_work_item_object() noexcept;
+// range (the last SYCL dimension is 2). The compiled loops answer from their own variables; the
+// runtime's definitions answer for fibers, and throw elsewhere.
+SYCLONE_EXPORT const void* __syclone_host_work_item_object();
+SYCLONE_EXPORT const std::size_t* __syclone_host_work_item_group();
+SYCLONE_EXPORT std::size_t __syclone_host_work_item_local(std::uint32_t which);
 // sycl_ext_oneapi_local_memory: `bytes` for the calling group_local_memory call. The host
 // compile's pass plugin replaces each call by a thread-local variable of its own; the runtime's
-// definition only says that the compile did not run it.
-SYCLONE_EXPORT void* __syclone_host_group_local_memory(std::size_t bytes,
-                                                       std::size_t alignment) noexcept;
-SYCLONE_EXPORT const std::size_t* __syclone_host_work_item_group() noexcept;
-SYCLONE_EXPORT std::size_t __syclone_host_work_item_local(std::uint32_t which) noexcept;
+// definition only says that the compile did not run it (errc::feature_not_supported).
+SYCLONE_EXPORT void* __syclone_host_group_local_memory(std::size_t bytes, std::size_t alignment);
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*
 __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane, const void* value,
                                   std::size_t bytes);

@@ -89,7 +89,7 @@ struct sub_group_mask {
       std::size_t at = pos[0];
       if (at >= max_bits) return;
       std::uint64_t field = width >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << width) - 1;
-      std::uint64_t value = std::uint64_t(std::make_unsigned_t<T>(bits)) & field;
+      std::uint64_t value = static_cast<std::uint64_t>(bits) & field; // (sign bits masked off)
       m_bits = ((m_bits & ~(field << at)) | (value << at)) & valid();
     }
   }
