@@ -393,7 +393,13 @@ void queue_impl::check_command(command& cmd, const handler_impl& h) {
     if (l.kind == kernel_kind::nd_range) {
       std::size_t total = 1;
       for (int d = 0; d < l.dimensions; ++d) {
-        if (l.local[d] == 0 || l.global[d] % l.local[d] != 0)
+        if (l.local[d] == 0)
+          throw_error(errc::nd_range,
+                      "nd_range: local range 0 in dimension " + std::to_string(d) +
+                          "; a work-group has work-items in every dimension (a local range of "
+                          "0 in every dimension, sycl::ext::oneapi::experimental::auto_range(), "
+                          "lets syclone choose)");
+        if (l.global[d] % l.local[d] != 0)
           throw_error(errc::nd_range,
                       "nd_range: global range " + std::to_string(l.global[d]) +
                           " is not a multiple of local range " + std::to_string(l.local[d]) +

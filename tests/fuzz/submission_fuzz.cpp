@@ -191,7 +191,7 @@ int emulate(const char* name, const void* object, const unsigned* grid, const un
     using object_t = sycl::detail::nd_range_kernel<1, usm_axpy_nd>;
     const auto& o = *static_cast<const object_t*>(object);
     if (!check(o.m_f.k)) return illegal_address;
-    if (o.m_local[0] != local || o.m_groups[0] != groups) return illegal_address;
+    if (o.m_header.m_local[0] != local || o.m_header.m_groups[0] != groups) return illegal_address;
     for (std::size_t g = 0; g < groups; ++g)
       for (std::size_t l = 0; l < local; ++l) object_t::run_item(object, &g, &l);
     return 0;

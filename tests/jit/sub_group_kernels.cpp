@@ -8,7 +8,7 @@ namespace {
 template <typename Name, typename F>
 void nd_range_kernel(F f) {
   sycl::detail::kernel_entry<Name>(sycl::detail::nd_range_kernel<1, F>{
-      sycl::range<1>(1), sycl::range<1>(1), sycl::id<1>(), f, {}});
+      {1, sycl::range<1>(1), sycl::range<1>(1), sycl::id<1>()}, f, {}});
 }
 
 } // namespace

@@ -282,6 +282,28 @@ void lower_spec_constants(llvm::Module& module, std::string& manifest) {
   }
 }
 
+// --- pointer comparisons ---------------------------------------------------------------------
+//
+// LLVM's SPIR-V backend gives each opaque pointer the pointee type it infers from its uses, and
+// emits OpPtrEqual / OpPtrNotEqual for comparisons of two pointers whose inferred types differ
+// (an int* from a multi_ptr against one the kernel computed as bytes), which spirv-val rejects.
+// Compared as addresses (OpConvertPtrToU, Addresses capability) they mean the same.
+void compare_pointers_as_addresses(llvm::Module& module) {
+  const llvm::DataLayout& layout = module.getDataLayout();
+  for (llvm::Function& f : module)
+    for (llvm::BasicBlock& b : f)
+      for (llvm::Instruction& i : llvm::make_early_inc_range(b)) {
+        auto* compare = llvm::dyn_cast<llvm::ICmpInst>(&i);
+        if (!compare || !compare->getOperand(0)->getType()->isPointerTy()) continue;
+        llvm::IRBuilder<> at(compare);
+        llvm::Type* word = layout.getIntPtrType(compare->getOperand(0)->getType());
+        llvm::Value* lhs = at.CreatePtrToInt(compare->getOperand(0), word);
+        llvm::Value* rhs = at.CreatePtrToInt(compare->getOperand(1), word);
+        compare->replaceAllUsesWith(at.CreateICmp(compare->getPredicate(), lhs, rhs));
+        compare->eraseFromParent();
+      }
+}
+
 // --- dynamic local memory -------------------------------------------------------------------
 //
 // local_accessor and group algorithms use __syclone_local_memory, a Workgroup array whose size
@@ -440,6 +462,7 @@ spirv_image lower_to_spirv(llvm::Module& module,
     throw driver_error(why);
   lower_spec_constants(module, image.manifest);
   lower_local_memory(module, image.manifest);
+  compare_pointers_as_addresses(module);
   annotate_sub_group_sizes(module, sub_group_sizes, image.manifest);
   std::string broken;
   llvm::raw_string_ostream verifier(broken);

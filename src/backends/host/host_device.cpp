@@ -2,6 +2,7 @@
 // execution through the host executor.
 #include "../../runtime/backend.hpp"
 #include "host_executor.hpp"
+#include "work_group.hpp"
 #include "work_item_streams.hpp"
 
 #include <cstdlib>
@@ -55,7 +56,8 @@ public:
                                                     std::size_t local_bytes) override {
     const void* object = l.object.get();
     switch (l.kind) {
-    case sycl::detail::kernel_kind::single_task:
+    case sycl::detail::kernel_kind::single_task: {
+      range_kernel_scope in_kernel;
       if (l.work_item_streams) {
         // The one work-item starts with its own stream state on this thread.
         begin_thread_work_item();
@@ -65,6 +67,7 @@ public:
         l.run_single(object);
       }
       break;
+    }
     case sycl::detail::kernel_kind::range: {
       std::size_t count = 1;
       for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
@@ -151,24 +154,17 @@ public:
     using sycl::aspect;
     // online_compiler / online_linker: sycl::compile and sycl::link accept host images; their
     // code is the host program's, so there is nothing left to compile (SYCL 2020 4.11.3).
-    p.aspects = {aspect::cpu,
-                 aspect::host_debuggable,
-                 aspect::online_compiler,
-                 aspect::online_linker,
-                 aspect::fp16, // sycl::half: _Float16 arithmetic on the CPU
-                 aspect::fp64,
-                 aspect::atomic64,
-                 aspect::queue_profiling,
-                 aspect::usm_device_allocations,
-                 aspect::usm_host_allocations,
-                 aspect::usm_shared_allocations,
-                 // The host and a running kernel work on one allocation concurrently (SYCL 2020
-                 // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
-                 aspect::usm_atomic_host_allocations,
-                 aspect::usm_atomic_shared_allocations,
-                 aspect::usm_system_allocations,
-                 // bfloat16 math in float (<sycl/ext/oneapi/bfloat16_math.hpp>)
-                 aspect::ext_oneapi_bfloat16_math_functions};
+    p.aspects = {
+        aspect::cpu, aspect::host_debuggable, aspect::online_compiler, aspect::online_linker,
+        aspect::fp16, // sycl::half: _Float16 arithmetic on the CPU
+        aspect::fp64, aspect::atomic64, aspect::queue_profiling, aspect::usm_device_allocations,
+        aspect::usm_host_allocations, aspect::usm_shared_allocations,
+        // The host and a running kernel work on one allocation concurrently (SYCL 2020
+        // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
+        aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
+        aspect::usm_system_allocations,
+        // bfloat16 math in float (<sycl/ext/oneapi/bfloat16_math.hpp>)
+        aspect::ext_oneapi_bfloat16_math_functions};
   }
   // A sub-device (SYCL 2020 4.6.4.2): the parent's properties with `compute_units` of its
   // compute units, each a thread of the host pool; its kernels run on at most that many threads.

@@ -39,6 +39,7 @@
 namespace bctx = boost::context::detail;
 
 namespace syclone::host {
+thread_local int tl_range_kernels = 0;
 namespace {
 
 // initial-exec: a load from %fs in work_group_barrier() instead of a __tls_get_addr call.
@@ -841,12 +842,15 @@ bool in_thread_local_storage(std::uintptr_t a) {
 // else local when it is in this thread's thread-local storage (kernels cannot use thread_local
 // variables: what they reach there is group_local_memory's objects, which the host compile
 // makes thread-local), else private when it is on this thread's stack (or in AddressSanitizer's
-// fake frames of it), else global.
+// fake frames of it), else global. Outside kernels (host code), -1: every pointer is in every
+// space.
 extern "C" void* __asan_get_current_fake_stack() __attribute__((weak));
 extern "C" void* __asan_addr_is_in_fake_stack(void* fake_stack, void* addr, void** beg, void** end)
     __attribute__((weak));
 int __syclone_host_address_space(const void* p) noexcept {
-  if (work_group_scheduler* s = work_group_scheduler::current())
+  work_group_scheduler* s = work_group_scheduler::current();
+  if (!s && !syclone::host::tl_range_kernels) return -1; // host code: no address spaces
+  if (s)
     if (int space = s->address_space_of(p)) return space;
   thread_local std::uintptr_t stack_low = 0, stack_high = 0;
   if (!stack_high) {

@@ -34,6 +34,16 @@
 
 namespace syclone::host {
 
+// Range kernels (and single tasks) running on this thread: the address-space query answers for
+// kernel code only (host code has no address spaces).
+extern thread_local int tl_range_kernels;
+struct range_kernel_scope {
+  range_kernel_scope() noexcept { ++tl_range_kernels; }
+  ~range_kernel_scope() { --tl_range_kernels; }
+  range_kernel_scope(const range_kernel_scope&) = delete;
+  range_kernel_scope& operator=(const range_kernel_scope&) = delete;
+};
+
 struct work_item_streams;
 
 // Fiber stacks of one thread, reused across work-groups and launches: a work-group needs one per

@@ -9,7 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
-// The SYCL address space the host device's runtime finds `p` in (0 global, 1 local, 3 private).
+// The SYCL address space the host device's runtime finds `p` in (0 global, 1 local, 3 private;
+// -1 in host code outside kernels, which has none).
 extern "C" SYCLONE_EXPORT int __syclone_host_address_space(const void* p) noexcept;
 
 SYCLONE_BEGIN_NAMESPACE
@@ -30,6 +31,7 @@ struct undecorated {
 inline bool in_address_space(const void* p, int space) {
   if (space == 4) return true;
   int actual = __syclone_host_address_space(p);
+  if (actual < 0) return true; // host code, outside kernels: no address spaces
   return space == 2 ? actual == 0 : actual == space;
 }
 
