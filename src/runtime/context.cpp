@@ -124,14 +124,15 @@ void context_impl::free(void* ptr) {
   }
   auto& dev = a.device ? a.device->backend_device() : m_devices.front()->backend_device();
   if (dev.epoch() != a.epoch) return; // the device was reset since: the memory went with it
-  if (dev.backend() != backend::syclone_host) { // the driver's free waits for the device
-    dev.deallocate(ptr, a.kind);
-    return;
-  }
+  // Given back once the commands submitted before have completed: on the host device nothing
+  // else waits for them; a GPU driver's free waits only for the work already on the device, not
+  // for commands the runtime still holds back (behind a host task, a barrier, another queue).
   // The latch keeps the device (a sub-device may otherwise go with the last queue of it).
   std::shared_ptr<device_impl> owner = a.device ? a.device->shared_from_this() : m_devices.front();
-  auto latch = std::make_shared<release_latch>(
-      [owner, ptr, kind = a.kind] { owner->backend_device().deallocate(ptr, kind); });
+  auto latch = std::make_shared<release_latch>([owner, ptr, kind = a.kind, epoch = a.epoch] {
+    auto& d = owner->backend_device();
+    if (d.epoch() == epoch) d.deallocate(ptr, kind);
+  });
   {
     std::lock_guard lock(m_mutex);
     for (command_source* source : m_sources) source->hold_until_complete(latch);

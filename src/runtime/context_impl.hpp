@@ -61,10 +61,11 @@ public:
     std::uint64_t epoch = 0;
   };
   void* allocate(std::size_t alignment, std::size_t bytes, device_impl* dev, usm::alloc kind);
-  // Throws errc::invalid for a pointer this context did not allocate. Memory of the host device
-  // goes back once the commands submitted to the context's queues before have completed (as CUDA's
-  // cuMemFree waits for the device): a command still running or waiting for its dependencies
-  // never writes to memory given back.
+  // Throws errc::invalid for a pointer this context did not allocate. The memory goes back once
+  // the commands submitted to the context's queues before have completed (as the CUDA driver's
+  // cuMemFree waits for the work on the device, and further: for commands syclone still holds
+  // back): a command still running or waiting for its dependencies never writes to memory given
+  // back.
   void free(void* ptr);
   // The context's queues register while they live.
   void add_source(command_source* source);

@@ -665,6 +665,21 @@ void handler::record_update_host(const detail::mem_region& region) {
 void handler::record_fill(const detail::mem_region& dst, const void* pattern,
                           std::size_t pattern_size) {
   check_region(*m_impl, dst, "handler::fill");
+  const auto& q = *m_impl->m_queue;
+  if (!dst.buffer && dst.ptr && !q.computes_on_host()) {
+    detail::context_impl::allocation a;
+    if (!q.context()->find_in_platform(dst.ptr, *q.device(), a)) {
+      // Memory a GPU cannot write (the program's own host memory, which the driver's memset
+      // refuses; a copy the driver stages itself): filled by the host in the command's place.
+      auto& c = m_impl->claim(detail::command::kind::host_task, "a fill");
+      std::vector<std::byte> bytes(static_cast<const std::byte*>(pattern),
+                                   static_cast<const std::byte*>(pattern) + pattern_size);
+      c.host_task = [dst, bytes = std::move(bytes)](interop_handle) {
+        syclone::runtime::host_fill(dst, bytes.data(), bytes.size());
+      };
+      return;
+    }
+  }
   auto& c = m_impl->claim(detail::command::kind::fill, "a fill");
   c.dst = dst;
   c.pattern.resize(pattern_size);

@@ -95,7 +95,12 @@ void execute(command& cmd, std::shared_ptr<command>* next) {
       native = stream.fill(cmd.dst, cmd.pattern.data(), cmd.pattern.size());
       break;
     case command::kind::update_host:
+      break;
     case command::kind::none:
+      // A command group without work (a barrier, an empty group, a prefetch): its event follows
+      // its dependencies, which on a GPU stream are waits the stream has not passed yet (a
+      // barrier's event, and what waits for it, must not complete before them).
+      native = stream.run_native([] {});
       break;
     }
     timer.mark(submit_phase::backend);

@@ -1,7 +1,8 @@
 // sycl_ext_oneapi_memcpy2d (issue 30): rectangles of rows with padding between them copied and
 // filled through the handler and the queue shortcuts (with dependencies), between host memory
-// and USM device, shared and host allocations; the padding around each rectangle keeps its
-// values; a width above a pitch throws errc::invalid and the queue goes on working.
+// and USM device, shared and host allocations, fills into USM and into the program's own host
+// memory; the padding around each rectangle keeps its values; a width above a pitch throws
+// errc::invalid and the queue goes on working.
 #include "expect.hpp"
 
 #include <sycl/sycl.hpp>
@@ -102,6 +103,28 @@ void fills(sycl::queue& q) {
   q.memcpy(d.data(), doubles, d.size() * sizeof(double)).wait();
   ok = true;
   for (double v : d) ok &= v == 2.5;
+  EXPECT(ok);
+  // Into the program's own host memory (not USM), which a GPU's driver does not fill: the rows
+  // are still set, the padding kept, on every device.
+  std::vector<std::uint8_t> plain(pitch * height, 0x22);
+  q.ext_oneapi_memset2d(plain.data(), pitch, 0x33, width, height).wait();
+  ok = true;
+  for (std::size_t i = 0; i < plain.size(); ++i)
+    ok &= plain[i] == (i % pitch < width ? 0x33 : 0x22);
+  EXPECT(ok);
+  std::vector<int> plain_ints(pitch * height, -1);
+  q.submit([&](sycl::handler& h) {
+     h.ext_oneapi_fill2d(plain_ints.data() + 1, pitch, 77, width - 1, height - 1);
+   }).wait();
+  ok = true;
+  for (std::size_t y = 0; y < height; ++y)
+    for (std::size_t x = 0; x < pitch; ++x)
+      ok &= plain_ints[y * pitch + x] == (y < height - 1 && x >= 1 && x < width ? 77 : -1);
+  EXPECT(ok);
+  std::vector<int> plain_row(64, 5);
+  q.memset(plain_row.data(), 0, 32 * sizeof(int)).wait();
+  ok = true;
+  for (std::size_t i = 0; i < plain_row.size(); ++i) ok &= plain_row[i] == (i < 32 ? 0 : 5);
   EXPECT(ok);
   sycl::free(bytes, q);
   sycl::free(pixels, q);

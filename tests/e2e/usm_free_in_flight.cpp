@@ -1,8 +1,9 @@
 // sycl::free while commands that use the memory have not run yet (issue 30; the CTS's
 // oneapi_enqueue_barrier frees a USM flag array that kernels behind a barrier still write): the
-// host device gives the memory back only once the commands submitted to the context's queues
-// before the free completed, as the CUDA driver's cuMemFree waits for the device. A kernel held
-// back by a host task writes and reads its allocation after the program freed it; the results
+// memory goes back only once the commands submitted to the context's queues before the free
+// completed (on a GPU too: the driver's free waits for work on the device, not for commands the
+// runtime still holds back; compute-sanitizer saw the held kernel write freed memory). A kernel
+// held back by a host task writes and reads its allocation after the program freed it; the results
 // are right, and under AddressSanitizer (the suite's asan run) no use after free is reported.
 // A host task that frees memory of its own context does not wait for itself.
 #include "expect.hpp"
