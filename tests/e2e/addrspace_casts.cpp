@@ -118,12 +118,31 @@ void in_range_kernel(sycl::queue& q) {
   sycl::free(data, q);
 }
 
+// A hierarchical kernel's work-group-scope variables are local memory (SYCL 2020 4.9.4.2.3): a
+// cast to the local space keeps them (on the host they live on a stack; a GPU puts them in
+// shared memory).
+void in_hierarchical_kernel(sycl::queue& q) {
+  int* results = sycl::malloc_shared<int>(4, q);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(sycl::range<1>{4}, sycl::range<1>{8}, [=](sycl::group<1> g) {
+       int tile[8];
+       auto local =
+           sycl::address_space_cast<space::local_space, sycl::access::decorated::no>(&tile[0]);
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = 1; });
+       results[g.get_group_id(0)] = local.get_raw() == &tile[0] ? tile[7] : -1;
+     });
+   }).wait();
+  for (int i = 0; i < 4; ++i) EXPECT(results[i] == 1);
+  sycl::free(results, q);
+}
+
 } // namespace
 
 int main() {
   sycl::queue q;
   in_kernels(q);
   in_range_kernel(q);
+  in_hierarchical_kernel(q);
   if (failures == 0) std::printf("addrspace_casts: all checks passed\n");
   return failures;
 }

@@ -71,7 +71,9 @@ public:
     case sycl::detail::kernel_kind::range: {
       std::size_t count = 1;
       for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
-      run(range_launch{object, l.run_range, count, l.work_item_streams, m_max_threads});
+      // (A range launch that can run item by item is a hierarchical kernel.)
+      run(range_launch{object, l.run_range, count, l.work_item_streams, m_max_threads,
+                       l.run_item != nullptr});
       break;
     }
     case sycl::detail::kernel_kind::nd_range: {

@@ -144,7 +144,7 @@ struct streams_scope {
 
 void range_body(const void* context, std::size_t begin, std::size_t end) {
   const auto& launch = *static_cast<const range_launch*>(context);
-  range_kernel_scope in_kernel;
+  range_kernel_scope in_kernel(!launch.hierarchical);
   if (!launch.work_item_streams) {
     launch.run_chunk(launch.kernel, begin, end);
     return;

@@ -26,6 +26,9 @@ struct range_launch {
   // At most this many distinct threads run the launch, the launching thread included (the
   // compute units of a host sub-device); 0: the whole pool.
   std::size_t max_threads = 0;
+  // A hierarchical kernel (one index per work-group): its work-group-scope variables, on the
+  // thread's stack, are local memory in SYCL's terms, so address-space queries do not classify.
+  bool hierarchical = false;
 };
 
 // An nd_range kernel. group_range/local_range are in SYCL dimension order, unused dimensions 1.

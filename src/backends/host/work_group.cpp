@@ -225,6 +225,9 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
 }
 
 int work_group_scheduler::address_space_of(const void* p) const noexcept {
+  // A hierarchical kernel run as one-work-item groups (it has no work-group loops): its
+  // work-group-scope variables on the stack are local memory in SYCL's terms; no answer.
+  if (m_launch && !m_launch->run_group) return -1;
   auto within = [p](const void* base, std::size_t bytes) {
     auto a = reinterpret_cast<std::uintptr_t>(p), b = reinterpret_cast<std::uintptr_t>(base);
     return base && a >= b && a - b < bytes;

@@ -38,8 +38,13 @@ namespace syclone::host {
 // kernel code only (host code has no address spaces).
 extern thread_local int tl_range_kernels;
 struct range_kernel_scope {
-  range_kernel_scope() noexcept { ++tl_range_kernels; }
-  ~range_kernel_scope() { --tl_range_kernels; }
+  explicit range_kernel_scope(bool counts = true) noexcept : m_counts(counts) {
+    if (m_counts) ++tl_range_kernels;
+  }
+  ~range_kernel_scope() {
+    if (m_counts) --tl_range_kernels;
+  }
+  bool m_counts;
   range_kernel_scope(const range_kernel_scope&) = delete;
   range_kernel_scope& operator=(const range_kernel_scope&) = delete;
 };
@@ -121,7 +126,8 @@ public:
   int dimensions() const noexcept { return m_launch ? m_launch->dimensions : 0; }
   // Where `p` points for the running work-item (SYCL address spaces: 1 the work-group's local
   // memory, 3 its private memory: its fiber's stack or the compiled loops' per-work-item storage;
-  // 0 otherwise, except the thread's own stack, which the caller checks).
+  // 0 otherwise, except the thread's own stack, which the caller checks; -1 for a hierarchical
+  // kernel, whose work-group-scope variables live on stacks).
   int address_space_of(const void* p) const noexcept;
   // The sycl::stream state of the running work-item.
   work_item_streams& current_streams();
