@@ -47,6 +47,13 @@ enum class aspect {
   // (<sycl/ext/oneapi/bfloat16_math.hpp>). Every syclone device does; revision 7 of
   // sycl_ext_oneapi_bfloat16 dropped the aspect, code written before it still asks.
   ext_oneapi_bfloat16_math_functions,
+  // sycl_ext_oneapi_non_uniform_groups: the device runs kernels that use each kind of group.
+  // Every syclone device does (warp instructions with member masks on NVIDIA GPUs, exchanges of
+  // the members on the host device).
+  ext_oneapi_ballot_group,
+  ext_oneapi_fixed_size_group,
+  ext_oneapi_opportunistic_group,
+  ext_oneapi_tangle_group,
 };
 
 // SYCL 2020 4.1. Backends this implementation can serve (README "Backend interoperability").

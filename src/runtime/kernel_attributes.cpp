@@ -106,6 +106,14 @@ const char* aspect_name(sycl::aspect a) {
     return "ext_oneapi_is_component";
   case sycl::aspect::ext_oneapi_bfloat16_math_functions:
     return "ext_oneapi_bfloat16_math_functions";
+  case sycl::aspect::ext_oneapi_ballot_group:
+    return "ext_oneapi_ballot_group";
+  case sycl::aspect::ext_oneapi_fixed_size_group:
+    return "ext_oneapi_fixed_size_group";
+  case sycl::aspect::ext_oneapi_opportunistic_group:
+    return "ext_oneapi_opportunistic_group";
+  case sycl::aspect::ext_oneapi_tangle_group:
+    return "ext_oneapi_tangle_group";
   }
   return "unknown";
 }

@@ -45,6 +45,10 @@ std::string aspects(const sycl::device& d) {
       {sycl::aspect::ext_oneapi_is_composite, "ext_oneapi_is_composite"},
       {sycl::aspect::ext_oneapi_is_component, "ext_oneapi_is_component"},
       {sycl::aspect::ext_oneapi_bfloat16_math_functions, "ext_oneapi_bfloat16_math_functions"},
+      {sycl::aspect::ext_oneapi_ballot_group, "ext_oneapi_ballot_group"},
+      {sycl::aspect::ext_oneapi_fixed_size_group, "ext_oneapi_fixed_size_group"},
+      {sycl::aspect::ext_oneapi_opportunistic_group, "ext_oneapi_opportunistic_group"},
+      {sycl::aspect::ext_oneapi_tangle_group, "ext_oneapi_tangle_group"},
   };
   std::string out;
   for (auto& [a, n] : names)
