@@ -852,11 +852,18 @@ public:
   using base::base;
   using base::operator=;
   accessor() = default;
+  // What `sycl::accessor acc = buffer.get_host_access();` deduces (below): the host accessor,
+  // as DPC++'s host_accessor, derived from this class, makes it.
+  accessor(const base& host) : base(host) {}
   bool is_placeholder() const noexcept { return false; }
   // SYCL 2020 4.7.6.16 (deprecated): the accessed bytes and elements.
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return base::byte_size(); }
   [[deprecated("use size()")]] std::size_t get_count() const { return base::size(); }
 };
+
+template <typename DataT, int Dimensions, access_mode AccessMode>
+accessor(host_accessor<DataT, Dimensions, AccessMode>)
+    -> accessor<DataT, Dimensions, AccessMode, target::host_buffer, access::placeholder::false_t>;
 
 // SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
 template <typename DataT, int Dimensions = 1>

@@ -47,6 +47,18 @@ public:
   friend bool operator!=(const L& a, const Derived& b) {
     return !(a == b);
   }
+  // `id<1> == n` (and range<1>) with an integer n: the value compared with n, as in DPC++;
+  // otherwise ambiguous between the conversion of n to an id and that of the id to size_t.
+  template <typename T, int D = Dimensions,
+            std::enable_if_t<D == 1 && std::is_integral_v<T>, int> = 0>
+  friend bool operator==(const Derived& a, const T& b) {
+    return a.m_data[0] == static_cast<std::size_t>(b);
+  }
+  template <typename T, int D = Dimensions,
+            std::enable_if_t<D == 1 && std::is_integral_v<T>, int> = 0>
+  friend bool operator!=(const Derived& a, const T& b) {
+    return !(a == b);
+  }
 
 #define SYCLONE_ARRAY_BINARY(op)                                                                   \
   friend Derived operator op(const Derived& a, const Derived& b) {                                 \

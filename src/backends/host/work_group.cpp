@@ -473,10 +473,9 @@ void work_group_scheduler::exit_fiber() {
       jump(start_fiber(m_stacks[fresh]), fresh, !suspending);
       return;
     }
-    if (m_converged_waiting != 0) {
-      // Nothing else can run: the work-items waiting at calls that form tangles are all there
-      // (non-uniform groups).
-      resolve_converged();
+    if ((m_converged_waiting != 0 || m_masked_waiting != 0) && release_groups()) {
+      // Nothing else could run: the non-uniform groups whose members all wait go on, and the
+      // work-items waiting at calls that form tangles are all there.
       continue;
     }
     if (m_sg_waiting_total != 0 || m_masked_waiting != 0) {
@@ -587,7 +586,7 @@ void work_group_scheduler::release_mismatched_barriers() noexcept {
         if (m_masked[first + lane].waiting_mask == mask) present |= 1u << lane;
       }
       try {
-        release_masked(item >> m_sg_shift, present, no_stack);
+        release_masked(item >> m_sg_shift, present);
       } catch (...) {
         fail(std::current_exception());
         for (std::uint32_t rest = present; rest != 0; rest &= rest - 1) {
@@ -624,10 +623,8 @@ void work_group_scheduler::drop_block(std::uint32_t item) noexcept {
   block = no_block;
 }
 
-// The members in `mask` all arrived (but the caller, when it is `caller`, none waits): their
-// values go to a block of their own, and every one but the caller becomes ready.
-void work_group_scheduler::release_masked(std::uint32_t sub_group, std::uint32_t mask,
-                                          std::uint32_t caller) {
+// The members in `mask` all wait: their values go to a block of their own, and they become ready.
+void work_group_scheduler::release_masked(std::uint32_t sub_group, std::uint32_t mask) {
   std::uint32_t first = sub_group << m_sg_shift;
   std::size_t bytes = 0;
   for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1)
@@ -658,10 +655,8 @@ void work_group_scheduler::release_masked(std::uint32_t sub_group, std::uint32_t
       std::memcpy(m_blocks[block] + std::size_t(lane) * bytes, m.value, m.bytes);
     m.block = block;
     m.waiting_mask = 0;
-    if (first + lane != caller) {
-      ready[count++] = m.stack;
-      --m_masked_waiting;
-    }
+    ready[count++] = m.stack;
+    --m_masked_waiting;
   }
   if (m_shuffled) shuffle(ready, count, (std::uint64_t(sub_group) << 32 | mask) + 0x27d4eb2fu);
   for (std::uint32_t i = 0; i < count; ++i) push_ready(ready[i]);
@@ -683,22 +678,47 @@ const std::byte* work_group_scheduler::masked_exchange(std::uint32_t sub_group, 
   me.value = value;
   me.bytes = bytes;
   me.stack = m_current_stack;
-  std::uint32_t arrived = 0;
-  for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1)
-    arrived +=
-        m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))].waiting_mask == mask;
-  bool complete = arrived == static_cast<std::uint32_t>(__builtin_popcount(mask));
-  if (complete && !m_shuffled) {
-    // The last member to arrive carries on; the others resume later.
-    release_masked(sub_group, mask, item);
-  } else {
-    ++m_masked_waiting;
-    if (complete) release_masked(sub_group, mask, no_stack); // shuffled: this one queues too
-    m_save_slot = m_current_stack;
-    switch_away(true);
-  }
+  ++m_masked_waiting;
+  // The group goes on once nothing else can run (release_groups), not as soon as its last member
+  // arrives: a sub-group's work-items thus pass their groups' functions in step, as a GPU's
+  // lanes do, and a group never runs ahead into memory that another group of its sub-group
+  // still reads (as the CTS's non-uniform group barrier test expects).
+  m_save_slot = m_current_stack;
+  switch_away(true);
   std::uint32_t block = m_masked[item].block;
   return block == no_block ? nullptr : m_blocks[block];
+}
+
+bool work_group_scheduler::release_groups() noexcept {
+  bool released = false;
+  if (m_converged_waiting != 0) {
+    resolve_converged();
+    released = true;
+  }
+  for (std::uint32_t item = 0; item < m_size && m_masked_waiting != 0; ++item) {
+    std::uint32_t mask = m_masked[item].waiting_mask;
+    if (mask == 0) continue;
+    std::uint32_t first = item & ~(m_sg_size - 1);
+    bool complete = true;
+    for (std::uint32_t rest = mask; rest != 0 && complete; rest &= rest - 1)
+      complete =
+          m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))].waiting_mask == mask;
+    if (!complete) continue;
+    try {
+      release_masked(item >> m_sg_shift, mask);
+    } catch (...) {
+      // No memory for the values: the members go on without them (the launch reports why).
+      fail(std::current_exception());
+      for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+        masked_state& m = m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))];
+        m.waiting_mask = 0;
+        push_ready(m.stack);
+        --m_masked_waiting;
+      }
+    }
+    released = true;
+  }
+  return released;
 }
 
 std::uint32_t work_group_scheduler::converged(std::uint32_t sub_group, std::uint32_t lane,

@@ -143,10 +143,10 @@ public:
   const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
                                       const void* value, std::size_t bytes) noexcept;
   // sycl_ext_oneapi_non_uniform_groups (host_loops.hpp): an exchange and a barrier of the lanes
-  // of `mask` only. The last member to arrive copies the members' values (each waiting member's
-  // value stays on its stack) into a block of their own, which the members read from until each
-  // calls its next group function or finishes; so groups of other lanes, and the next group
-  // function of these lanes, never overwrite what a member has yet to read.
+  // of `mask` only. Once no work-item of the work-group can go on otherwise, each group whose
+  // members all wait goes on: its members' values (each on its member's stack) are copied into
+  // a block of their own, which the members read from until each calls its next group function
+  // or finishes; so groups of other lanes never overwrite what a member has yet to read.
   const std::byte* masked_exchange(std::uint32_t sub_group, std::uint32_t lane, std::uint32_t mask,
                                    const void* value, std::size_t bytes);
   // The lanes of the sub-group waiting at the same call (`site`) once nothing else can run.
@@ -173,8 +173,9 @@ private:
   void open_sub_group(std::uint32_t sub_group) noexcept;
   void item_finished(std::uint32_t item) noexcept;
   void release_mismatched_barriers() noexcept;
-  void release_masked(std::uint32_t sub_group, std::uint32_t mask, std::uint32_t caller);
+  void release_masked(std::uint32_t sub_group, std::uint32_t mask);
   void resolve_converged() noexcept;
+  bool release_groups() noexcept;
   void drop_block(std::uint32_t item) noexcept;
   void begin_non_uniform_groups();
   void push_ready(std::uint32_t stack) noexcept {
