@@ -2,11 +2,11 @@
 // opportunistic_group, their queries and the group functions and algorithms on them, computed in
 // kernels and checked against a reference computed here from each work-item's lane. Work-groups
 // of 40 work-items end with a partial sub-group (on the host device 16 + 16 + 8 at its primary
-// size, on NVIDIA GPUs 32 + 8). Groups are used in converged control flow (every work-item calls
-// the function with its own group: the host device runs those kernels as compiled loops) and in
-// divergent control flow, where the work-items of one sub-group take different branches and each
-// branch runs collectives over its own group (the host device runs those on fibers and says so
-// under SYCLONE_HOST_KERNELS=report).
+// size, on NVIDIA GPUs 32 + 8); work-groups of 64 have whole sub-groups. Groups are used in
+// converged control flow (every work-item calls the function with its own group: the host device
+// runs those kernels as compiled loops) and in divergent control flow, where the work-items of one
+// sub-group take different branches and each branch runs collectives over its own group (the host
+// device runs those on fibers and says so under SYCLONE_HOST_KERNELS=report).
 #include "expect.hpp"
 #include "host_kernels_report.hpp"
 
@@ -27,9 +27,11 @@
 namespace syclex = sycl::ext::oneapi::experimental;
 using i64 = std::int64_t;
 
-constexpr std::size_t wg = 40;
+// The work-group size of the round (40: a partial last sub-group; 64: whole sub-groups, which the
+// host's loops run as vectors of the sub-group's size), and the work-items of the launches.
+std::size_t wg = 40;
 constexpr std::size_t groups = 3;
-constexpr std::size_t n = wg * groups;
+std::size_t n = wg * groups;
 constexpr std::size_t slots = 24; // values each work-item writes per kernel
 
 static_assert(sycl::is_group_v<syclex::ballot_group<sycl::sub_group>>);
@@ -325,6 +327,7 @@ void divergent_ballots(sycl::queue& q) {
   i64* table = table_of(q);
   q.submit([&](sycl::handler& h) {
      sycl::local_accessor<i64, 1> shared(sycl::range<1>(2 * wg), h);
+     std::size_t w = wg;
      h.parallel_for<divergent_ballot>(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
        sycl::sub_group sg = it.get_sub_group();
        std::size_t i = it.get_global_linear_id();
@@ -345,13 +348,13 @@ void divergent_ballots(sycl::queue& q) {
          collectives(b, i, o, table, table + 8);
        } else {
          collectives(b, i, o, table, table + 8);
-         shared[wg + first + rank] = value(i) * 7;
+         shared[w + first + rank] = value(i) * 7;
          sycl::group_barrier(b, sycl::memory_scope::work_group);
-         o[22] = shared[wg + first + (rank + 2) % size];
+         o[22] = shared[w + first + (rank + 2) % size];
          sycl::group_barrier(b);
-         shared[wg + first + rank] = value(i) * 11;
+         shared[w + first + rank] = value(i) * 11;
          sycl::group_barrier(b);
-         o[23] = shared[wg + first + (rank + size - 1) % size];
+         o[23] = shared[w + first + (rank + size - 1) % size];
        }
      });
    }).wait();
@@ -456,18 +459,22 @@ int main() {
        {sycl::aspect::ext_oneapi_ballot_group, sycl::aspect::ext_oneapi_fixed_size_group,
         sycl::aspect::ext_oneapi_tangle_group, sycl::aspect::ext_oneapi_opportunistic_group})
     EXPECT(q.get_device().has(a));
-  queries(q);
-  if (g_sg_max == 0) return 1;
-  uniform_collectives(q);
-  fixed_collectives<1, false>(q);
-  fixed_collectives<2, false>(q);
-  fixed_collectives<4, false>(q);
-  fixed_collectives<8, false>(q);
-  fixed_collectives<2, true>(q);
-  fixed_collectives<4, true>(q);
-  divergent_ballots(q);
-  tangles(q);
-  opportunistic(q);
+  for (std::size_t size : {40, 64}) {
+    wg = size;
+    n = wg * groups;
+    queries(q);
+    if (g_sg_max == 0) return 1;
+    uniform_collectives(q);
+    fixed_collectives<1, false>(q);
+    fixed_collectives<2, false>(q);
+    fixed_collectives<4, false>(q);
+    fixed_collectives<8, false>(q);
+    fixed_collectives<2, true>(q);
+    fixed_collectives<4, true>(q);
+    divergent_ballots(q);
+    tangles(q);
+    opportunistic(q);
+  }
   if (report.capturing() && q.get_device().is_cpu()) {
     // Groups every work-item uses with its own members run as loops; those used in divergent
     // control flow on fibers, and the report says why.
