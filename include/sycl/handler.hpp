@@ -476,6 +476,8 @@ private:
     l.run_group = &detail::host_run_group<Dimensions, object_t, sub_group>;
 #endif
     l.required_sub_group_size = sub_group;
+    l.root_sync =
+        ext::oneapi::experimental::detail::kernel_uses_root_sync<KernelType, Properties>();
     set_kernel(std::move(l));
   }
 

@@ -139,6 +139,14 @@ public:
     return max_sub_group_size_for(dev, work_group.size());
   }
 
+  // sycl_ext_oneapi_launch_queries (ext/oneapi/experimental/launch_queries.hpp): what a launch
+  // of this kernel on a queue may be, Param one of that extension's descriptors.
+  template <typename Param, typename... T>
+  auto ext_oneapi_get_info(T... args) const
+      -> decltype(Param::query(std::declval<const kernel&>(), args...)) {
+    return Param::query(*this, args...);
+  }
+
   friend bool operator==(const kernel& a, const kernel& b) {
     return detail::same_kernel(a.m_impl, b.m_impl);
   }

@@ -173,6 +173,19 @@ public:
     return p;
   }
 
+  // sycl_ext_oneapi_launch_queries' max_num_work_groups (and sycl_ext_oneapi_root_group's
+  // bound for use_root_sync launches): how many work-groups of `local_items` work-items with
+  // `local_bytes` of dynamic local memory run at once for kernel `name` (prepare_kernel's
+  // arguments); 0 where such a work-group cannot run. The default: one.
+  virtual std::size_t max_concurrent_work_groups(const std::string& name,
+                                                 const sycl::detail::spec_constant_values* values,
+                                                 std::size_t local_items, std::size_t local_bytes) {
+    (void)name;
+    (void)values;
+    (void)local_bytes;
+    return local_items <= properties().max_work_group_size ? 1 : 0;
+  }
+
   // SYCL 2020 4.5.1 backend interoperability (README "Backend interoperability"). The native
   // device (CUdevice) as an integer; false where the backend has none.
   virtual bool native_device(std::int64_t& out) const noexcept {
@@ -278,7 +291,8 @@ platform& host_platform();
 // 5: backend interoperability (native handles, adopt_stream/event, run_native), peer access.
 // 6: device::partition_max_sub_devices and create_sub_device.
 // 7: native_event::stream_order.
-inline constexpr int backend_abi_version = 7;
+// 8: device::max_concurrent_work_groups, kernel_launch::root_sync.
+inline constexpr int backend_abi_version = 8;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

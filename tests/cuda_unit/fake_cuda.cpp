@@ -139,6 +139,7 @@ struct launch_record {
   std::size_t param_bytes;
   unsigned char params[512];
   char name[256];
+  bool cooperative;
 };
 launch_record g_last_launch;
 // The operation log (fake_cuda_log_ops): kernel launches ('k', the first 4 bytes of the kernel
@@ -763,11 +764,53 @@ CUresult cuOccupancyMaxPotentialBlockSize(int* min_grid, int* block, CUfunction,
   *min_grid = 264;
   return CUDA_SUCCESS;
 }
+// Blocks per multiprocessor: 2048 threads and 227 KiB of shared memory each, at most 32.
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, CUfunction f, int block_size,
+                                                     std::size_t dynamic_shared) {
+  FAKE_ENTRY("cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  FAKE_FRESH(f);
+  if (CUresult r = enter()) return r;
+  if (!blocks || block_size <= 0) return CUDA_ERROR_INVALID_VALUE;
+  if (block_size > 768 || dynamic_shared > static_cast<std::size_t>(f->max_dynamic_shared)) {
+    *blocks = 0;
+    return CUDA_SUCCESS;
+  }
+  int n = std::min(32, 2048 / ((block_size + 31) / 32 * 32));
+  if (dynamic_shared) n = std::min<int>(n, static_cast<int>(232448 / dynamic_shared));
+  *blocks = n;
+  return CUDA_SUCCESS;
+}
+namespace {
+CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
+                bool cooperative);
+}
 #ifndef FAKE_CUDA_WITHOUT_LAUNCH_KERNEL
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shared, CUstream s, void** params,
                         void** extra) {
   FAKE_ENTRY("cuLaunchKernel");
+  return launch(f, gx, gy, gz, bx, by, bz, shared, s, params, extra, false);
+}
+#endif
+// A cooperative launch: every block resident at once (132 multiprocessors), else
+// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.
+CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                   unsigned by, unsigned bz, unsigned shared, CUstream s,
+                                   void** params) {
+  FAKE_ENTRY("cuLaunchCooperativeKernel");
+  int per_sm = 0;
+  if (CUresult r = cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, f, static_cast<int>(bx * by * bz), shared))
+    return r;
+  if (std::size_t(gx) * gy * gz > std::size_t(per_sm) * 132)
+    return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+  return launch(f, gx, gy, gz, bx, by, bz, shared, s, params, nullptr, true);
+}
+namespace {
+CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
+                bool cooperative) {
   FAKE_FRESH(f);
   FAKE_FRESH(s);
   if (CUresult r = enter()) return r;
@@ -801,7 +844,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   {
     std::lock_guard lock(g_mutex);
     const std::size_t param_size = g_param_size.load();
-    g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, param_size, {}, {}};
+    g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, param_size, {}, {}, cooperative};
     std::memcpy(g_last_launch.params, params[0], std::min(param_size, sizeof g_last_launch.params));
     std::snprintf(g_last_launch.name, sizeof g_last_launch.name, "%s", f->name.c_str());
   }
@@ -816,9 +859,13 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   occupy(s);
   return CUDA_SUCCESS;
 }
-#endif
+} // namespace
 
 // Test hooks.
+bool fake_cuda_last_launch_cooperative() {
+  std::lock_guard lock(g_mutex);
+  return g_last_launch.cooperative;
+}
 void fake_cuda_set_param_size(std::size_t bytes) {
   g_param_size = bytes;
 }

@@ -138,6 +138,9 @@ struct kernel_launch {
   std::uint32_t required_sub_group_size = 0;
   // The sub-group size the device runs the kernel with, chosen by the runtime at submission.
   std::uint32_t sub_group_size = 0;
+  // sycl_ext_oneapi_root_group's use_root_sync: every work-group runs at once (a cooperative
+  // launch), so that the kernel may synchronize its root group.
+  bool root_sync = false;
   // What the backend found for this launch at submission (runtime::stream::
   // prepare_kernel_launch), for the stream of the same queue to launch without a second lookup.
   void* prepared = nullptr;

@@ -286,13 +286,8 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
 
   using sycl::aspect;
   // online_compiler / online_linker: sycl::compile and sycl::link run the JIT (SYCL 2020 4.11.10).
-  p.aspects = {aspect::gpu,
-               aspect::online_compiler,
-               aspect::online_linker,
-               aspect::fp64,
-               aspect::atomic64,
-               aspect::queue_profiling,
-               aspect::usm_device_allocations,
+  p.aspects = {aspect::gpu, aspect::online_compiler, aspect::online_linker, aspect::fp64,
+               aspect::atomic64, aspect::queue_profiling, aspect::usm_device_allocations,
                aspect::usm_host_allocations,
                // bfloat16 math in float on every architecture (sm_80's bf16 instructions are
                // not needed for it): <sycl/ext/oneapi/bfloat16_math.hpp>
@@ -536,6 +531,37 @@ cuda_device::prepare_kernel(const std::string& name,
   p.preferred_work_group_size_multiple = m_limits.warp_size;
   p.private_mem_size = fn.local_bytes_per_thread;
   return p;
+}
+
+std::size_t
+cuda_device::max_concurrent_work_groups(const std::string& name,
+                                        const sycl::detail::spec_constant_values* values,
+                                        std::size_t local_items, std::size_t local_bytes) {
+  kernel_function& fn = kernels().get(name, values);
+  if (local_items == 0 || local_items > fn.limits.max_threads_per_block ||
+      local_bytes + fn.static_shared_bytes > max_shared_optin())
+    return 0;
+  return resident_blocks(fn, local_items, local_bytes);
+}
+
+std::size_t cuda_device::resident_blocks(kernel_function& kernel, std::size_t block_items,
+                                         std::size_t local_bytes) {
+  const driver_api& d = driver();
+  make_current(m_context);
+  // Beyond 48 KiB of dynamic shared memory the function must opt in first, else the calculator
+  // answers 0.
+  if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_acquire)) {
+    std::lock_guard lock(kernel.attribute_mutex);
+    if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_relaxed)) {
+      call(d.func_set_attribute, kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+           static_cast<int>(local_bytes));
+      kernel.dynamic_shared_limit.store(local_bytes, std::memory_order_release);
+    }
+  }
+  int per_multiprocessor = 0;
+  call(d.occupancy_max_active_blocks, &per_multiprocessor, kernel.function,
+       static_cast<int>(block_items), local_bytes);
+  return std::size_t(std::max(per_multiprocessor, 0)) * m_limits.multiprocessors;
 }
 
 // cuda_platform

@@ -41,6 +41,13 @@ public:
   runtime::kernel_properties
   prepare_kernel(const std::string& name,
                  const sycl::detail::spec_constant_values* values) override;
+  // sycl_ext_oneapi_root_group / launch queries: blocks of `kernel` resident at once on the
+  // whole device (the occupancy calculator's blocks per multiprocessor, times multiprocessors).
+  std::size_t max_concurrent_work_groups(const std::string& name,
+                                         const sycl::detail::spec_constant_values* values,
+                                         std::size_t local_items, std::size_t local_bytes) override;
+  std::size_t resident_blocks(kernel_function& kernel, std::size_t block_items,
+                              std::size_t local_bytes);
 
   // Backend interoperability and sycl_ext_oneapi_peer_access (cuda_interop.cpp).
   bool native_device(std::int64_t& out) const noexcept override {

@@ -87,6 +87,9 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.occupancy_max_potential_block_size, {"cuOccupancyMaxPotentialBlockSize"},
              missing);
   ok &= bind(lib, d.launch_kernel, {"cuLaunchKernel"}, missing);
+  ok &= bind(lib, d.occupancy_max_active_blocks, {"cuOccupancyMaxActiveBlocksPerMultiprocessor"},
+             missing);
+  ok &= bind(lib, d.launch_cooperative_kernel, {"cuLaunchCooperativeKernel"}, missing);
   return ok;
 }
 

@@ -49,6 +49,7 @@ enum : CUresult {
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
   CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
   CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
+  CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
   CUDA_ERROR_NOT_PERMITTED = 800,
   CUDA_ERROR_NOT_SUPPORTED = 801,
   CUDA_ERROR_UNKNOWN = 999,
@@ -211,6 +212,12 @@ struct driver_api {
   entry_point<CUresult(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                        unsigned, CUstream, void**, void**)>
       launch_kernel;
+  // sycl_ext_oneapi_root_group: blocks that fit on one multiprocessor at once, and the launch
+  // that keeps every block resident (grid-wide barriers).
+  entry_point<CUresult(int*, CUfunction, int, std::size_t)> occupancy_max_active_blocks;
+  entry_point<CUresult(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                       unsigned, CUstream, void**)>
+      launch_cooperative_kernel;
 };
 
 // Loads libcuda.so.1 and binds every entry point, once per process. Null, with the reason in

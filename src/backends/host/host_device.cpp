@@ -52,6 +52,21 @@ public:
   host_stream(std::size_t primary_sub_group_size, std::size_t max_threads)
       : m_primary_sub_group_size(primary_sub_group_size), m_max_threads(max_threads) {}
   bool wait_on_device(runtime::native_event&) override { return false; }
+  // sycl_ext_oneapi_root_group: a use_root_sync launch has at most one work-group per thread.
+  void prepare_kernel_launch(sycl::detail::kernel_launch& l, std::size_t) override {
+    if (!l.root_sync || l.kind != sycl::detail::kernel_kind::nd_range) return;
+    std::size_t groups = 1;
+    for (int d = 0; d < l.dimensions; ++d) groups *= l.local[d] ? l.global[d] / l.local[d] : 0;
+    const std::size_t most = max_root_sync_groups(m_max_threads);
+    if (groups > most)
+      sycl::detail::throw_error(sycl::errc::nd_range,
+                                std::string("kernel `") + (l.name ? l.name : "?") +
+                                    "` is launched with use_root_sync and " +
+                                    std::to_string(groups) + " work-groups, more than the " +
+                                    std::to_string(most) +
+                                    " the host device runs at once (one per thread); ask "
+                                    "info::kernel_queue_specific::max_num_work_groups");
+  }
   std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& l,
                                                     std::size_t local_bytes) override {
     const void* object = l.object.get();
@@ -96,6 +111,7 @@ public:
           l.sub_group_size ? l.sub_group_size : std::uint32_t(m_primary_sub_group_size);
       nd.work_item_streams = l.work_item_streams;
       nd.max_threads = m_max_threads;
+      nd.root_sync = l.root_sync;
       run(nd);
       break;
     }
@@ -187,6 +203,14 @@ public:
 
   bool host_accessible(sycl::usm::alloc) const noexcept override { return true; }
   std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
+
+  // Work-groups run at once one per thread, with any amount of local memory.
+  std::size_t max_concurrent_work_groups(const std::string&,
+                                         const sycl::detail::spec_constant_values*,
+                                         std::size_t local_items, std::size_t) override {
+    if (local_items == 0 || local_items > m_props.max_work_group_size) return 0;
+    return max_root_sync_groups(m_max_threads);
+  }
 
   // Any number of threads of the pool, one per compute unit.
   std::uint32_t partition_max_sub_devices() const noexcept override {

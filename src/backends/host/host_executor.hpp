@@ -51,6 +51,9 @@ struct nd_range_launch {
   bool work_item_streams = false;
   // As range_launch::max_threads.
   std::size_t max_threads = 0;
+  // sycl_ext_oneapi_root_group's use_root_sync: every work-group on a thread of its own, all at
+  // once, with the barrier group_barrier(root_group) waits in. At most max_root_sync_groups().
+  bool root_sync = false;
 };
 
 // Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:
@@ -63,6 +66,8 @@ SYCLONE_EXPORT void run(const nd_range_launch& launch);
 
 // Number of threads that execute kernels (the calling thread included).
 SYCLONE_EXPORT std::size_t concurrency() noexcept;
+// The most work-groups a use_root_sync launch may have (the compute units: one thread each).
+SYCLONE_EXPORT std::size_t max_root_sync_groups(std::size_t max_threads) noexcept;
 
 // Work-item schedule for nd_range kernels, from SYCLONE_HOST_SCHEDULE:
 //   "in-order" (default) or "shuffle[:seed]" (work-items start and resume after barriers in a

@@ -30,6 +30,11 @@ inline constexpr bool is_host = true;
 inline void work_group_barrier() {
   __syclone_host_barrier();
 }
+// sycl_ext_oneapi_root_group: the work-group's leader waits for every other work-group's
+// (src/backends/host/host_executor.cpp); errc::invalid outside a use_root_sync launch.
+inline void root_group_barrier() {
+  __syclone_host_root_barrier();
+}
 inline std::byte* local_memory() noexcept {
   return __syclone_host_local_memory();
 }

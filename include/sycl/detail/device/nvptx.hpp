@@ -50,6 +50,38 @@ SYCLONE_INLINE std::size_t group_range(int cuda_dim) {
 SYCLONE_INLINE void work_group_barrier() {
   __nvvm_barrier_sync(0);
 }
+// sycl_ext_oneapi_root_group: one thread of each block (the work-group's leader, between two
+// work-group barriers) waits here until every block of the grid arrived. The kernel was launched
+// cooperatively (use_root_sync), so every block is resident, and the driver gives the launch a
+// zeroed workspace whose address the environment registers %envreg2 (low half) and %envreg1
+// (high half) hold; its second 32-bit word is the arrival counter. Each block adds 1, except
+// block 0, which adds 2^31 - (blocks - 1): a whole round adds exactly 2^31, so the top bit flips
+// once when the last block arrives, and the counter is ready for the next round without a reset.
+// Outside a cooperative launch the workspace is null: the kernel traps.
+SYCLONE_INLINE void root_group_barrier() {
+  std::uint32_t low, high;
+  asm volatile("mov.u32 %0, %%envreg2;" : "=r"(low));
+  asm volatile("mov.u32 %0, %%envreg1;" : "=r"(high));
+  auto* counter = reinterpret_cast<volatile std::uint32_t*>(((std::uint64_t(high) << 32) | low) +
+                                                            sizeof(std::uint32_t));
+  if (low == 0 && high == 0) __builtin_trap();
+  const std::uint32_t blocks = __nvvm_read_ptx_sreg_nctaid_x() * __nvvm_read_ptx_sreg_nctaid_y() *
+                               __nvvm_read_ptx_sreg_nctaid_z();
+  const bool first = (__nvvm_read_ptx_sreg_ctaid_x() | __nvvm_read_ptx_sreg_ctaid_y() |
+                      __nvvm_read_ptx_sreg_ctaid_z()) == 0;
+  const std::uint32_t add = first ? 0x80000000u - (blocks - 1) : 1u;
+  __nvvm_membar_gl(); // this block's writes before the arrival
+  std::uint32_t before;
+  asm volatile("atom.release.gpu.add.u32 %0, [%1], %2;"
+               : "=r"(before)
+               : "l"(counter), "r"(add)
+               : "memory");
+  std::uint32_t now;
+  do {
+    asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(counter) : "memory");
+  } while (((before ^ now) & 0x80000000u) == 0);
+  __nvvm_membar_gl(); // the other blocks' writes after it
+}
 // sycl_ext_oneapi_local_memory: memory of the work-group for one group_local_memory call. Each
 // call becomes a shared-memory variable of its own (src/passes/group_local_memory.cpp, run by the
 // JIT and by syclone++'s SPIR-V lowering).

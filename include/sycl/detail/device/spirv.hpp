@@ -70,6 +70,11 @@ SYCLONE_INLINE std::size_t group_range(int hw_dim) {
 SYCLONE_INLINE void work_group_barrier() {
   __spirv_ControlBarrier(spirv_scope_workgroup, spirv_scope_workgroup, spirv_barrier_semantics);
 }
+// sycl_ext_oneapi_root_group: a barrier of every work-item of the kernel (execution and memory
+// scope Device), for a device that launched the kernel with all its work-groups resident.
+SYCLONE_INLINE void root_group_barrier() {
+  __spirv_ControlBarrier(spirv_scope_device, spirv_scope_device, spirv_barrier_semantics);
+}
 // sycl_ext_oneapi_local_memory: memory of the work-group for one group_local_memory call. Each
 // call becomes a shared-memory variable of its own (src/passes/group_local_memory.cpp, run by the
 // JIT and by syclone++'s SPIR-V lowering).
