@@ -36,6 +36,7 @@ struct CUctx_st {
 struct CUmod_st {
   std::string ptx;
   std::map<std::string, CUfunction> functions;
+  std::map<std::string, std::uint64_t> globals; // .global variables of the PTX, 8 bytes each
   unsigned generation = g_generation.load();
 };
 struct CUfunc_st {
@@ -67,8 +68,9 @@ std::atomic<int> g_sticky_error{CUDA_SUCCESS};
 std::atomic<int> g_violations{0};
 std::atomic<int> g_launches{0};
 std::atomic<int> g_module_loads{0};
-std::atomic<int> g_small_copies{0}; // launches of syclone_copy_bytes
-std::string g_last_ptx;             // guarded by g_mutex
+std::atomic<int> g_small_copies{0};                  // launches of syclone_copy_bytes
+std::string g_last_ptx;                              // guarded by g_mutex
+std::map<std::string, std::uint64_t*> g_last_global; // guarded by g_mutex
 std::atomic<long> g_live_allocations{0};
 thread_local CUcontext t_current = nullptr;
 
@@ -482,6 +484,12 @@ CUresult cuMemAlloc_v2(CUdeviceptr* p, std::size_t bytes) {
   ++g_live_allocations;
   return CUDA_SUCCESS;
 }
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void* src, std::size_t bytes) {
+  FAKE_ENTRY("cuMemcpyHtoD_v2");
+  if (CUresult r = enter()) return r;
+  std::memcpy(ptr(dst), src, bytes);
+  return CUDA_SUCCESS;
+}
 CUresult cuMemAllocManaged(CUdeviceptr* p, std::size_t bytes, unsigned flags) {
   FAKE_ENTRY("cuMemAllocManaged");
   if (flags != CU_MEM_ATTACH_GLOBAL) return CUDA_ERROR_INVALID_VALUE;
@@ -723,6 +731,27 @@ CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
   if (!fn) fn = new CUfunc_st{name};
   *f = fn;
   return CUDA_SUCCESS;
+}
+// A `.global` variable the PTX declares: 8 bytes of the module's own.
+CUresult cuModuleGetGlobal_v2(CUdeviceptr* dptr, std::size_t* bytes, CUmodule m, const char* name) {
+  FAKE_ENTRY("cuModuleGetGlobal_v2");
+  FAKE_FRESH(m);
+  if (CUresult r = enter()) return r;
+  const std::string symbol = " " + std::string(name) + ";";
+  if (m->ptx.find(symbol) == std::string::npos) return CUDA_ERROR_NOT_FOUND;
+  std::lock_guard lock(g_mutex);
+  auto& slot = m->globals[name];
+  g_last_global[name] = &slot;
+  if (dptr) *dptr = reinterpret_cast<CUdeviceptr>(&slot);
+  if (bytes) *bytes = sizeof slot;
+  return CUDA_SUCCESS;
+}
+// Test hook: the value of the `.global` variable `name` of the last module asked for it (what
+// was written there through cuModuleGetGlobal's address), or 0.
+std::uint64_t fake_cuda_module_global(const char* name) {
+  std::lock_guard lock(g_mutex);
+  auto it = g_last_global.find(name);
+  return it == g_last_global.end() ? 0 : *it->second;
 }
 CUresult cuFuncGetAttribute(int* v, CUfunction_attribute a, CUfunction f) {
   FAKE_ENTRY("cuFuncGetAttribute");

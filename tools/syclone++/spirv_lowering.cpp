@@ -1,4 +1,5 @@
 #include "spirv_lowering.hpp"
+#include "passes/device_global.hpp"
 #include "passes/group_local_memory.hpp"
 
 #include "device_link.hpp"
@@ -458,6 +459,11 @@ spirv_image lower_to_spirv(llvm::Module& module,
   internalize(module);
   if (std::string why =
           passes::lower_group_local_memory(module, "__syclone_group_local_memory", 3, false);
+      !why.empty())
+    throw driver_error(why);
+  // sycl_ext_oneapi_device_global: the image's own variable is the device's instance.
+  if (std::string why =
+          passes::lower_device_globals(module, "__syclone_device_global", false, 1, nullptr);
       !why.empty())
     throw driver_error(why);
   lower_spec_constants(module, image.manifest);

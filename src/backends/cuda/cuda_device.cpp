@@ -110,6 +110,7 @@ void cuda_device::start_context_services() {
   info.arch = m_arch;
   info.driver_version = m_driver_version;
   info.device_name = m_props.name;
+  info.device = this;
   m_all_kernels.push_back(std::make_unique<kernel_cache>(std::move(info)));
   m_kernels.store(m_all_kernels.back().get(), std::memory_order_release);
 }

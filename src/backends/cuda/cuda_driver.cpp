@@ -82,6 +82,8 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.module_load_data_ex, {"cuModuleLoadDataEx"}, missing);
   ok &= bind(lib, d.module_unload, {"cuModuleUnload"}, missing);
   ok &= bind(lib, d.module_get_function, {"cuModuleGetFunction"}, missing);
+  ok &= bind(lib, d.module_get_global, {"cuModuleGetGlobal_v2"}, missing);
+  ok &= bind(lib, d.memcpy_htod, {"cuMemcpyHtoD_v2"}, missing);
   ok &= bind(lib, d.func_get_attribute, {"cuFuncGetAttribute"}, missing);
   ok &= bind(lib, d.func_set_attribute, {"cuFuncSetAttribute"}, missing);
   ok &= bind(lib, d.occupancy_max_potential_block_size, {"cuOccupancyMaxPotentialBlockSize"},

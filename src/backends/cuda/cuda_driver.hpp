@@ -205,6 +205,9 @@ struct driver_api {
       module_load_data_ex;
   entry_point<CUresult(CUmodule)> module_unload;
   entry_point<CUresult(CUfunction*, CUmodule, const char*)> module_get_function;
+  // sycl_ext_oneapi_device_global: a module's pointer to the device's instance.
+  entry_point<CUresult(CUdeviceptr*, std::size_t*, CUmodule, const char*)> module_get_global;
+  entry_point<CUresult(CUdeviceptr, const void*, std::size_t)> memcpy_htod;
   entry_point<CUresult(int*, CUfunction_attribute, CUfunction)> func_get_attribute;
   entry_point<CUresult(CUfunction, CUfunction_attribute, int)> func_set_attribute;
   entry_point<CUresult(int*, int*, CUfunction, CUoccupancyB2DSize, std::size_t, int)>

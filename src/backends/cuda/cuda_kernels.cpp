@@ -1,12 +1,15 @@
 #include "cuda_kernels.hpp"
 
 #include "../../jit/jit.hpp"
+#include "../../passes/device_global_names.hpp"
+#include "../../runtime/device_global.hpp"
 #include "../../runtime/kernel_registry.hpp"
 #include "../../runtime/queue_impl.hpp"
 
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -228,6 +231,37 @@ std::unique_ptr<kernel_function> kernel_cache::compile(const runtime::kernel_ima
   return load(name, compiled.ptx);
 }
 
+// sycl_ext_oneapi_device_global: the JIT made each device_global the kernel uses a pointer
+// variable (src/passes/device_global.hpp); pointing it at the device's instance makes every module
+// of the device share one.
+void kernel_cache::bind_device_globals(const std::string& kernel, CUmodule module,
+                                       const std::string& ptx) {
+  const driver_api& d = driver();
+  const std::string_view prefix = passes::device_global_pointer_prefix;
+  for (std::size_t at = ptx.find(prefix); at != std::string::npos; at = ptx.find(prefix, at + 1)) {
+    std::size_t end = at;
+    while (end < ptx.size() && (std::isalnum(static_cast<unsigned char>(ptx[end])) ||
+                                ptx[end] == '_' || ptx[end] == '$'))
+      ++end;
+    // Only the declarations (`.global .align 8 .u64 <name>;`), not the loads.
+    if (end >= ptx.size() || ptx[end] != ';' || at == 0 || ptx[at - 1] != ' ') continue;
+    const std::string pointer = ptx.substr(at, end - at);
+    void* instance =
+        runtime::device_global_instance(*m_info.device, passes::device_global_of_pointer(pointer));
+    CUdeviceptr address = 0;
+    std::size_t bytes = 0;
+    CUresult r = invoke(d.module_get_global, &address, &bytes, module, pointer.c_str());
+    if (r == CUDA_SUCCESS && bytes == sizeof(instance))
+      r = invoke(d.memcpy_htod, address, static_cast<const void*>(&instance), sizeof(instance));
+    if (r != CUDA_SUCCESS)
+      sycl::detail::throw_error(sycl::errc::runtime, "kernel `" + readable_kernel(kernel) +
+                                                         "` on " + m_info.device_name +
+                                                         ": setting its device_global `" +
+                                                         passes::device_global_of_pointer(pointer) +
+                                                         "` failed: " + error_text(r));
+  }
+}
+
 std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
                                                     const std::string& ptx) {
   const driver_api& d = driver();
@@ -270,6 +304,7 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   }
   int max_threads = 0, static_shared = 0, dynamic_shared = 0, block = 0, min_grid = 0;
   try {
+    bind_device_globals(kernel, fn->module, ptx);
     call(d.func_get_attribute, &max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn->function);
     call(d.func_get_attribute, &static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn->function);
     call(d.func_get_attribute, &dynamic_shared, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -19,6 +19,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace syclone::runtime {
+class device;
+}
+
 namespace syclone::cuda {
 
 // A number no other kernel_function of the process had: caches that outlive a device (per
@@ -58,9 +62,10 @@ class kernel_cache {
 public:
   struct device_info {
     CUcontext context = nullptr;
-    std::string arch;        // "sm_90"
-    int driver_version = 0;  // cuDriverGetVersion
-    std::string device_name; // for messages
+    std::string arch;                  // "sm_90"
+    int driver_version = 0;            // cuDriverGetVersion
+    std::string device_name;           // for messages
+    runtime::device* device = nullptr; // whose device_global instances modules point to
   };
   explicit kernel_cache(device_info info) : m_info(std::move(info)) {}
 
@@ -85,6 +90,7 @@ private:
                                            const std::string& name,
                                            std::vector<jit::spec_constant> values);
   std::unique_ptr<kernel_function> load(const std::string& kernel, const std::string& ptx);
+  void bind_device_globals(const std::string& kernel, CUmodule module, const std::string& ptx);
 
   device_info m_info;
   std::mutex m_mutex;

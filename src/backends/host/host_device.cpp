@@ -1,6 +1,7 @@
 // The host CPU as a SYCL device: its properties, USM through aligned host allocations, and
 // execution through the host executor.
 #include "../../runtime/backend.hpp"
+#include "../../runtime/device_global.hpp"
 #include "host_executor.hpp"
 #include "work_group.hpp"
 #include "work_item_streams.hpp"
@@ -49,8 +50,10 @@ std::size_t simd_width_32() {
 class host_stream final : public runtime::stream {
 public:
   // max_threads: the threads a launch may use (a sub-device's compute units; 0: the whole pool).
-  host_stream(std::size_t primary_sub_group_size, std::size_t max_threads)
-      : m_primary_sub_group_size(primary_sub_group_size), m_max_threads(max_threads) {}
+  host_stream(const runtime::device* device, std::size_t primary_sub_group_size,
+              std::size_t max_threads)
+      : m_device(device), m_primary_sub_group_size(primary_sub_group_size),
+        m_max_threads(max_threads) {}
   bool wait_on_device(runtime::native_event&) override { return false; }
   // sycl_ext_oneapi_root_group: a use_root_sync launch has at most one work-group per thread.
   void prepare_kernel_launch(sycl::detail::kernel_launch& l, std::size_t) override {
@@ -73,6 +76,7 @@ public:
     switch (l.kind) {
     case sycl::detail::kernel_kind::single_task: {
       range_kernel_scope in_kernel;
+      runtime::host_device_scope on_device(m_device);
       if (l.work_item_streams) {
         // The one work-item starts with its own stream state on this thread.
         begin_thread_work_item();
@@ -88,7 +92,7 @@ public:
       for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
       // (A range launch that can run item by item is a hierarchical kernel.)
       run(range_launch{object, l.run_range, count, l.work_item_streams, m_max_threads,
-                       l.run_item != nullptr});
+                       l.run_item != nullptr, m_device});
       break;
     }
     case sycl::detail::kernel_kind::nd_range: {
@@ -112,6 +116,7 @@ public:
       nd.work_item_streams = l.work_item_streams;
       nd.max_threads = m_max_threads;
       nd.root_sync = l.root_sync;
+      nd.device = m_device;
       run(nd);
       break;
     }
@@ -131,6 +136,7 @@ public:
   }
 
 private:
+  const runtime::device* m_device;
   std::size_t m_primary_sub_group_size;
   std::size_t m_max_threads;
 };
@@ -237,7 +243,7 @@ private:
 
 std::unique_ptr<runtime::stream>
 host_device::create_stream(bool /*profiling: host times are exact*/) {
-  return std::make_unique<host_stream>(m_props.primary_sub_group_size, m_max_threads);
+  return std::make_unique<host_stream>(this, m_props.primary_sub_group_size, m_max_threads);
 }
 
 class host_platform final : public runtime::platform {

@@ -5,6 +5,8 @@
 #include "work_group.hpp"
 #include "work_item_streams.hpp"
 
+#include "../../runtime/device_global.hpp"
+
 #include <sycl/exception.hpp>
 
 #include <algorithm>
@@ -150,6 +152,7 @@ struct streams_scope {
 void range_body(const void* context, std::size_t begin, std::size_t end) {
   const auto& launch = *static_cast<const range_launch*>(context);
   range_kernel_scope in_kernel(!launch.hierarchical);
+  runtime::host_device_scope on_device(launch.device);
   if (!launch.work_item_streams) {
     launch.run_chunk(launch.kernel, begin, end);
     return;
@@ -171,6 +174,7 @@ struct nd_context {
 
 void nd_body(const void* context, std::size_t begin, std::size_t end) {
   const auto& c = *static_cast<const nd_context*>(context);
+  runtime::host_device_scope on_device(c.launch->device);
   thread_state& state = thread_state::get();
   work_group_scheduler& scheduler = state.enter();
   struct leave_on_exit {
