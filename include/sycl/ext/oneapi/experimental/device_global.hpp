@@ -40,6 +40,9 @@ SYCLONE_EXPORT void* __syclone_device_global(const void* object, std::size_t byt
 }
 
 SYCLONE_BEGIN_NAMESPACE
+namespace detail {
+struct device_global_access;
+}
 namespace ext::oneapi::experimental {
 
 // Properties (the extension's "Properties for device global variables"). syclone has one
