@@ -100,6 +100,9 @@ class hierarchical_name;
 class native_event_name;
 class checked_again_name;
 class root_sync_name;
+class device_global_name;
+
+sycl::ext::oneapi::experimental::device_global<int[2]> fake_dg;
 
 constexpr sycl::specialization_id<int> trips(4);
 
@@ -435,6 +438,22 @@ int main() {
        data[it.get_global_linear_id() % 4] = 2;
      }).wait();
     CHECK(cooperative && !cooperative());
+  }
+
+  // sycl_ext_oneapi_device_global: the JIT's module points at the device's instance (the fake's
+  // memory is the host's, so the test reads it), which queue::memcpy and copy reach too.
+  {
+    const int two[2] = {77, 88};
+    q.memcpy(fake_dg, two).wait();
+    q.single_task<device_global_name>([=] { data[0] = fake_dg[0] + fake_dg[1]; }).wait();
+    auto* global = hook<std::uint64_t(const char*)>("fake_cuda_module_global");
+    const auto* instance =
+        global ? reinterpret_cast<const int*>(global("__syclone_dgp_fake_dg")) : nullptr;
+    CHECK(instance != nullptr);
+    if (instance) CHECK(instance[0] == 77 && instance[1] == 88);
+    int back[2] = {};
+    q.copy(fake_dg, back, 1, 1).wait();
+    CHECK(back[0] == 88);
   }
 
   sycl::free(d, q);
