@@ -194,7 +194,7 @@ SYCLONE_INLINE auto memory_of(It it) {
 }
 
 template <typename It>
-SYCLONE_INLINE auto advance(It it, std::size_t n) {
+SYCLONE_INLINE auto nth(It it, std::size_t n) {
   return it + static_cast<typename std::iterator_traits<It>::difference_type>(n);
 }
 
@@ -202,10 +202,10 @@ SYCLONE_INLINE auto advance(It it, std::size_t n) {
 template <std::size_t N, typename P, typename Group, typename It, typename OutputT>
 SYCLONE_INLINE void load(Group g, It in, OutputT* out) {
   using V = iter_value_t<It>;
-  constexpr bool striped = is_striped<P>();
+  constexpr bool striped = detail::is_striped<P>();
   const std::size_t id = g.get_local_linear_id();
   const std::size_t range = g.get_local_linear_range();
-  auto memory = memory_of<false, P::template has_property<contiguous_memory_key>()>(in);
+  auto memory = detail::memory_of<false, P::template has_property<contiguous_memory_key>()>(in);
   if constexpr (std::is_pointer_v<decltype(memory)>) {
     V values[N];
     if constexpr (N > 1 && !striped) {
@@ -219,23 +219,23 @@ SYCLONE_INLINE void load(Group g, It in, OutputT* out) {
     } else {
       for (std::size_t i = 0; i < N; ++i) values[i] = memory[id + range * i];
     }
-    for (std::size_t i = 0; i < N; ++i) out[i] = convert<OutputT>(values[i]);
+    for (std::size_t i = 0; i < N; ++i) out[i] = detail::convert<OutputT>(values[i]);
   } else {
     for (std::size_t i = 0; i < N; ++i)
-      out[i] = convert<OutputT>(*advance(in, striped ? id + range * i : id * N + i));
+      out[i] = detail::convert<OutputT>(*detail::nth(in, striped ? id + range * i : id * N + i));
   }
 }
 
 template <std::size_t N, typename P, typename Group, typename InputT, typename It>
 SYCLONE_INLINE void store(Group g, const InputT* in, It out) {
   using V = iter_value_t<It>;
-  constexpr bool striped = is_striped<P>();
+  constexpr bool striped = detail::is_striped<P>();
   const std::size_t id = g.get_local_linear_id();
   const std::size_t range = g.get_local_linear_range();
-  auto memory = memory_of<true, P::template has_property<contiguous_memory_key>()>(out);
+  auto memory = detail::memory_of<true, P::template has_property<contiguous_memory_key>()>(out);
   if constexpr (std::is_pointer_v<decltype(memory)>) {
     V values[N];
-    for (std::size_t i = 0; i < N; ++i) values[i] = convert<V>(in[i]);
+    for (std::size_t i = 0; i < N; ++i) values[i] = detail::convert<V>(in[i]);
     if constexpr (N > 1 && !striped) {
       if constexpr (std::is_same_v<Group, sycl::sub_group>)
         sd::dev::group_store_blocked<N, P::template has_property<full_group_key>()>(g.info(),
@@ -249,7 +249,7 @@ SYCLONE_INLINE void store(Group g, const InputT* in, It out) {
     }
   } else {
     for (std::size_t i = 0; i < N; ++i)
-      *advance(out, striped ? id + range * i : id * N + i) = convert<V>(in[i]);
+      *detail::nth(out, striped ? id + range * i : id * N + i) = detail::convert<V>(in[i]);
   }
 }
 } // namespace detail
