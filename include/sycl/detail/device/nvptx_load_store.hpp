@@ -31,7 +31,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
-#include <sycl/detail/device/nvptx_group.hpp>
+#include <sycl/detail/device/nvptx.hpp>
 #include <sycl/detail/group_types.hpp>
 
 #include <cstddef>
