@@ -243,8 +243,12 @@ void kernel_cache::bind_device_globals(const std::string& kernel, CUmodule modul
     while (end < ptx.size() && (std::isalnum(static_cast<unsigned char>(ptx[end])) ||
                                 ptx[end] == '_' || ptx[end] == '$'))
       ++end;
-    // Only the declarations (`.global .align 8 .u64 <name>;`), not the loads.
-    if (end >= ptx.size() || ptx[end] != ';' || at == 0 || ptx[at - 1] != ' ') continue;
+    // Only the declarations (`.global .align 8 .u64 <name>;`, maybe with `= 0`), not the loads.
+    std::size_t after = end;
+    while (after < ptx.size() && ptx[after] == ' ') ++after;
+    if (after >= ptx.size() || (ptx[after] != ';' && ptx[after] != '=') || at == 0 ||
+        ptx[at - 1] != ' ')
+      continue;
     const std::string pointer = ptx.substr(at, end - at);
     void* instance =
         runtime::device_global_instance(*m_info.device, passes::device_global_of_pointer(pointer));
