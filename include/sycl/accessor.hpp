@@ -42,7 +42,9 @@ struct is_access_tag<mode_tag_t<M>> : std::true_type {};
 template <access_mode M, target T>
 struct is_access_tag<mode_target_tag_t<M, T>> : std::true_type {};
 
-constexpr bool is_read_only(access_mode m) { return m == access_mode::read; }
+constexpr bool is_read_only(access_mode m) {
+  return m == access_mode::read;
+}
 // The access mode an accessor gets when none is named: read for const element types.
 template <typename T>
 inline constexpr access_mode default_access_mode =
@@ -132,9 +134,15 @@ public:
   pointer operator->() const { return &**this; }
   reference operator[](difference_type n) const { return m_data[address(m_linear + n)]; }
   region_iterator& operator++() { return ++m_linear, *this; }
-  region_iterator operator++(int) { auto t = *this; return ++m_linear, t; }
+  region_iterator operator++(int) {
+    auto t = *this;
+    return ++m_linear, t;
+  }
   region_iterator& operator--() { return --m_linear, *this; }
-  region_iterator operator--(int) { auto t = *this; return --m_linear, t; }
+  region_iterator operator--(int) {
+    auto t = *this;
+    return --m_linear, t;
+  }
   region_iterator& operator+=(difference_type n) { return m_linear += n, *this; }
   region_iterator& operator-=(difference_type n) { return m_linear -= n, *this; }
   friend region_iterator operator+(region_iterator a, difference_type n) { return a += n; }
@@ -147,7 +155,9 @@ public:
     return a.m_linear == b.m_linear && a.m_data == b.m_data;
   }
   friend bool operator!=(const region_iterator& a, const region_iterator& b) { return !(a == b); }
-  friend bool operator<(const region_iterator& a, const region_iterator& b) { return a.m_linear < b.m_linear; }
+  friend bool operator<(const region_iterator& a, const region_iterator& b) {
+    return a.m_linear < b.m_linear;
+  }
   friend bool operator>(const region_iterator& a, const region_iterator& b) { return b < a; }
   friend bool operator<=(const region_iterator& a, const region_iterator& b) { return !(b < a); }
   friend bool operator>=(const region_iterator& a, const region_iterator& b) { return !(a < b); }
@@ -244,8 +254,8 @@ class accessor {
                 "access_mode::atomic (deprecated in SYCL 2020) needs target::device");
   static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
-  static constexpr bool read_only = detail::is_read_only(mode) ||
-                                    AccessTarget == target::constant_buffer;
+  static constexpr bool read_only =
+      detail::is_read_only(mode) || AccessTarget == target::constant_buffer;
   using elem_t = std::remove_const_t<DataT>;
   template <typename Tag>
   using if_tag = std::enable_if_t<detail::is_access_tag<Tag>::value, int>;
@@ -393,9 +403,8 @@ public:
 
   // access_mode::atomic (SYCL 2020 4.7.6.9, deprecated): elements are sycl::atomic objects (named
   // only by accessors of that mode, so that no other accessor meets the deprecated class).
-  using subscript_result =
-      typename detail::accessor_subscript<AccessMode == access_mode::atomic, elem_t,
-                                          reference>::type;
+  using subscript_result = typename detail::accessor_subscript<AccessMode == access_mode::atomic,
+                                                               elem_t, reference>::type;
 
   // 0 dimensions: the element itself.
   operator std::conditional_t<Dimensions == 0, subscript_result,
@@ -467,7 +476,8 @@ public:
   }
 
   iterator begin() const noexcept {
-    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
+                    0);
   }
   iterator end() const noexcept {
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
@@ -542,7 +552,8 @@ private:
   void rebind() {
     if (!m_state.m_buffer) return;
     if (const void* cg = detail::capturing_command_group())
-      m_state.m_data = static_cast<value_type*>(detail::bind_captured_accessor(cg, *m_state.m_buffer));
+      m_state.m_data =
+          static_cast<value_type*>(detail::bind_captured_accessor(cg, *m_state.m_buffer));
   }
 
   detail::accessor_state<value_type, dims> m_state;
@@ -747,7 +758,8 @@ public:
   // SYCL 2020 4.7.6.10: the start of the underlying buffer, also for a ranged accessor.
   std::add_pointer_t<value_type> get_pointer() const noexcept { return m_state.m_data; }
   iterator begin() const noexcept {
-    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
+                    0);
   }
   iterator end() const noexcept {
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
@@ -852,11 +864,19 @@ public:
   using base::base;
   using base::operator=;
   accessor() = default;
+  // A copy of a host_accessor (DPC++'s host_accessor derives from this class, so code written for
+  // it may write `sycl::accessor acc = buf.get_host_access();`): the same access, held as long
+  // as either lives.
+  accessor(const base& other) : base(other) {}
   bool is_placeholder() const noexcept { return false; }
   // SYCL 2020 4.7.6.16 (deprecated): the accessed bytes and elements.
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return base::byte_size(); }
   [[deprecated("use size()")]] std::size_t get_count() const { return base::size(); }
 };
+
+template <typename DataT, int Dimensions, access_mode AccessMode>
+accessor(host_accessor<DataT, Dimensions, AccessMode>)
+    -> accessor<DataT, Dimensions, AccessMode, target::host_buffer>;
 
 // SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
 template <typename DataT, int Dimensions = 1>
@@ -1080,8 +1100,7 @@ struct accessor_identity {
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   static std::size_t hash(const accessor<T, D, M, Tg, P>& a) noexcept {
     const auto& s = a.state();
-    return hash_accessor(s.m_buffer, linearize(s.m_offset, s.m_mem_range),
-                         s.m_access_range.size());
+    return hash_accessor(s.m_buffer, linearize(s.m_offset, s.m_mem_range), s.m_access_range.size());
   }
   template <typename T, int D, access_mode M>
   static std::size_t hash(const host_accessor<T, D, M>& a) noexcept {

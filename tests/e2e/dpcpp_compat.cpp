@@ -161,6 +161,27 @@ int main() {
     sycl::free(out, q);
   }
 
+  // `sycl::accessor acc = buf.get_host_access();` (DPC++'s host_accessor derives from accessor;
+  // the CTS's root-group test writes it): a host_buffer accessor holding the same access.
+  {
+    using row = int[2];
+    sycl::buffer<row, 1> b{sycl::range<1>(3)};
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(3), [=](sycl::id<1> i) {
+        a[i][0] = static_cast<int>(i[0]);
+        a[i][1] = 10;
+      });
+    });
+    sycl::accessor acc = b.get_host_access();
+    static_assert(
+        std::is_same_v<decltype(acc), sycl::accessor<row, 1, sycl::access_mode::read_write,
+                                                     sycl::target::host_buffer>>);
+    int sum = 0;
+    for (const auto& r : acc) sum += r[0] + r[1];
+    CHECK(sum == 33);
+  }
+
   if (g_failures) return 1;
   std::printf("dpcpp_compat: all checks passed\n");
   return 0;
