@@ -6,6 +6,7 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdio>
+#include <type_traits>
 #include <vector>
 
 namespace syclex = sycl::ext::oneapi::experimental;
@@ -36,6 +37,19 @@ syclex::device_global<double> holder::member;
 #if __cpp_consteval
 syclex::device_global<int[3]> initialized{7, 8, 9};
 #endif
+
+// A T with operator->, reached through the device_global's (the CTS's arrow-operator test).
+struct arrow {
+  int a, b;
+  arrow* operator->() { return this; }
+  const arrow* operator->() const { return this; }
+};
+syclex::device_global<arrow> with_arrow;
+const syclex::device_global<arrow> const_arrow;
+// property_value's value_t (sycl_ext_oneapi_properties).
+static_assert(std::is_same_v<
+              decltype(syclex::host_access_read)::value_t,
+              std::integral_constant<syclex::host_access_enum, syclex::host_access_enum::read>>);
 
 class add_kernel;
 class read_kernel;
@@ -88,6 +102,13 @@ int main() {
   double dd = 0;
   q.copy(holder::member, &dd).wait();
   CHECK(dd == 5.0);
+
+  q.single_task([=] {
+     with_arrow->a = 4;
+     with_arrow->b = const_arrow->a + 2;
+     out[5] = with_arrow->a * 10 + with_arrow->b;
+   }).wait();
+  CHECK(out[5] == 42);
 
   // Beyond the variable: errc::invalid, nothing copied.
   auto invalid = [](auto&& f) {

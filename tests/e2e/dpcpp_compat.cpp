@@ -182,6 +182,13 @@ int main() {
     CHECK(sum == 33);
   }
 
+  // A 1-dimensional id or range against an integer: its value (was ambiguous).
+  {
+    sycl::id<1> zero(0);
+    sycl::range<1> three(3);
+    CHECK(zero == 0 && !(zero != 0) && three == 3u && 0 == zero);
+  }
+
   if (g_failures) return 1;
   std::printf("dpcpp_compat: all checks passed\n");
   return 0;

@@ -47,6 +47,21 @@ public:
   friend bool operator!=(const L& a, const Derived& b) {
     return !(a == b);
   }
+  // A 1-dimensional id or range against an integer (`it.get_local_id() == 0`) compares its value:
+  // an exact match, where converting the integer to the class and the class to size_t would be
+  // ambiguous (the CTS's root-group test writes it, DPC++ accepts it).
+  template <typename L, typename T,
+            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T> && Dimensions == 1,
+                             int> = 0>
+  friend bool operator==(const L& a, const T& b) {
+    return a.m_data[0] == static_cast<std::size_t>(b);
+  }
+  template <typename L, typename T,
+            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T> && Dimensions == 1,
+                             int> = 0>
+  friend bool operator!=(const L& a, const T& b) {
+    return !(a == b);
+  }
 
 #define SYCLONE_ARRAY_BINARY(op)                                                                   \
   friend Derived operator op(const Derived& a, const Derived& b) {                                 \

@@ -102,6 +102,10 @@ template <typename T>
 struct subscript_result<T, std::void_t<decltype(std::declval<T&>()[std::ptrdiff_t{}])>> {
   using type = std::remove_reference_t<decltype(std::declval<T&>()[std::ptrdiff_t{}])>;
 };
+template <typename T, typename = void>
+struct has_arrow : std::is_pointer<T> {};
+template <typename T>
+struct has_arrow<T, std::void_t<decltype(std::declval<T&>().operator->())>> : std::true_type {};
 template <typename T>
 struct is_device_global : std::false_type {};
 template <typename T, typename P>
@@ -179,15 +183,12 @@ public:
   const S& operator[](std::ptrdiff_t idx) const noexcept {
     return get()[idx];
   }
-  template <typename U = T,
-            typename = std::enable_if_t<std::is_pointer_v<U> ||
-                                        std::is_class_v<decltype(std::declval<U&>().operator->())>>>
+  // T a pointer, or a class with operator->.
+  template <typename U = T, typename = std::enable_if_t<detail::has_arrow<U>::value>>
   T& operator->() noexcept {
     return get();
   }
-  template <typename U = T,
-            typename = std::enable_if_t<std::is_pointer_v<U> ||
-                                        std::is_class_v<decltype(std::declval<U&>().operator->())>>>
+  template <typename U = T, typename = std::enable_if_t<detail::has_arrow<U>::value>>
   const T& operator->() const noexcept {
     return get();
   }
