@@ -3,6 +3,7 @@
 
 #include <sycl/context.hpp>
 #include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/device.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
@@ -33,7 +34,7 @@ inline range<1> queue_range(std::size_t n) {
 }
 } // namespace detail
 
-class SYCLONE_EXPORT queue {
+class SYCLONE_EXPORT queue : public detail::owner_ordered<queue> {
 public:
   explicit queue(const property_list& props = {}) : queue(default_selector_v, props) {}
   explicit queue(const async_handler& handler, const property_list& props = {})

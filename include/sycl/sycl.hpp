@@ -67,6 +67,7 @@
 #include <sycl/ext/oneapi/group_local_memory.hpp>
 #include <sycl/ext/oneapi/properties/properties.hpp>
 #include <sycl/ext/oneapi/sub_group_mask.hpp>
+#include <sycl/ext/oneapi/weak_object.hpp>
 
 #if __has_include(<sycl/vec.hpp>)
 #include <sycl/vec.hpp>

@@ -178,6 +178,7 @@ struct single_task_kernel {
   }
   void operator()() const { invoke(); }
   static void run_single(const void* self) {
+    dev::host_kernel_scope in_kernel;
     static_cast<const single_task_kernel*>(self)->invoke();
   }
 };
@@ -210,6 +211,7 @@ struct range_kernel {
   }
   // Host body: linear indices [begin, end) in a tight loop.
   static void run_range(const void* self, std::size_t begin, std::size_t end) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const range_kernel*>(self);
     if constexpr (D == 1) {
       for (std::size_t i = begin; i < end; ++i) k.invoke(id<1>(i));
@@ -251,6 +253,7 @@ void host_work_item(const void* self, const std::size_t* group, std::size_t a, s
 // the loop compiler to build its loops for that size alone.
 template <int D, typename K, std::uint32_t SubGroup = 0>
 const char* host_run_group(host::group_frame* frame) {
+  dev::host_kernel_scope in_kernel;
   return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
 }
 
@@ -291,6 +294,7 @@ struct nd_range_kernel {
     }
   }
   static void run_item(const void* self, const std::size_t* group, const std::size_t* local) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const nd_range_kernel*>(self);
     id<D> g, l;
     for (int d = 0; d < D; ++d) {

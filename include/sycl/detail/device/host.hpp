@@ -26,6 +26,20 @@ SYCLONE_EXPORT void leave_logical_work_item() noexcept;
 
 namespace detail::dev {
 inline constexpr bool is_host = true;
+// Kernels running on this thread: each host entry point of a kernel object (kernel_launch.hpp,
+// reduction.hpp, hierarchical.hpp) holds a host_kernel_scope while the kernel's code runs. Copies
+// an accessor makes there cannot outlive the kernel, whose object the command owns: they
+// need neither count as owners (object_identity.hpp) nor bind to a command group.
+inline thread_local unsigned host_kernel_depth = 0;
+inline bool in_host_kernel() noexcept {
+  return host_kernel_depth != 0;
+}
+struct host_kernel_scope {
+  host_kernel_scope() noexcept { ++host_kernel_depth; }
+  ~host_kernel_scope() { --host_kernel_depth; }
+  host_kernel_scope(const host_kernel_scope&) = delete;
+  host_kernel_scope& operator=(const host_kernel_scope&) = delete;
+};
 // Through the names the work-item loop compiler knows (host_loops.hpp).
 inline void work_group_barrier() {
   __syclone_host_barrier();

@@ -12,6 +12,13 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 inline constexpr bool is_host = false;
+// Only the host device runs kernels among host code (host.hpp).
+inline constexpr bool in_host_kernel() noexcept {
+  return false;
+}
+struct host_kernel_scope {
+  host_kernel_scope() noexcept {}
+};
 
 // The work-group's local memory: CUDA dynamic shared memory, sized at launch.
 // 16-byte aligned so that vector and double elements of local accessors are aligned even when

@@ -33,6 +33,13 @@ std::uint64_t __spirv_AtomicCompareExchange(std::uint64_t* p, int scope, int equ
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 inline constexpr bool is_host = false;
+// Only the host device runs kernels among host code (host.hpp).
+inline constexpr bool in_host_kernel() noexcept {
+  return false;
+}
+struct host_kernel_scope {
+  host_kernel_scope() noexcept {}
+};
 
 // SPIR-V 3.27 Scope <id> values.
 inline constexpr int spirv_scope_device = 1;
