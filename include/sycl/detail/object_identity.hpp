@@ -27,10 +27,12 @@ public:
   // No identity: what device code holds until a copy gives it one.
   object_identity() = default;
 
-  // A new object: its first owner (host code; device code gets no identity).
+  // A new object: its first owner (host code; an object a kernel makes gets no identity: it
+  // cannot outlive the kernel, and work-items do not allocate).
   static object_identity make() {
     object_identity id;
-    if constexpr (dev::is_host) id.m_bits = reinterpret_cast<std::uintptr_t>(new block) | strong;
+    if constexpr (dev::is_host)
+      if (!dev::in_host_kernel()) id.m_bits = reinterpret_cast<std::uintptr_t>(new block) | strong;
     return id;
   }
 
