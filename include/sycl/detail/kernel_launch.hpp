@@ -250,11 +250,17 @@ void host_work_item(const void* self, const std::size_t* group, std::size_t a, s
   static_cast<const K*>(self)->invoke(g, l);
 }
 // SubGroup: the sub-group size the launch's properties require (0: none, or a named size), for
-// the loop compiler to build its loops for that size alone.
+// the loop compiler to build its loops for that size alone. The pass replaces plain calls of
+// __syclone_host_work_group_loops: this function has no cleanup that would make it an invoke,
+// and stays out of line so that inlining it into host_run_group's scope does not either.
+template <int D, typename K, std::uint32_t SubGroup>
+[[gnu::noinline]] const char* host_group_loops(host::group_frame* frame) {
+  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
+}
 template <int D, typename K, std::uint32_t SubGroup = 0>
 const char* host_run_group(host::group_frame* frame) {
   dev::host_kernel_scope in_kernel;
-  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
+  return host_group_loops<D, K, SubGroup>(frame);
 }
 
 // What every nd_range kernel object starts with: khr::this_nd_item on the host reads it from the
