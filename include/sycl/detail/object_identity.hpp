@@ -12,11 +12,13 @@
 // and a kernel's work-items must not contend for one counter.
 #pragma once
 
+#include <sycl/detail/block_allocator.hpp>
 #include <sycl/detail/config.hpp>
 #include <sycl/detail/device/target.hpp>
 
 #include <atomic>
 #include <cstdint>
+#include <new>
 #include <utility>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -32,7 +34,9 @@ public:
   static object_identity make() {
     object_identity id;
     if constexpr (dev::is_host)
-      if (!dev::in_host_kernel()) id.m_bits = reinterpret_cast<std::uintptr_t>(new block) | strong;
+      if (!dev::in_host_kernel())
+        id.m_bits =
+            reinterpret_cast<std::uintptr_t>(new (allocate_block(sizeof(block))) block) | strong;
     return id;
   }
 
@@ -100,6 +104,8 @@ public:
   }
 
 private:
+  // From the runtime's per-thread pools (block_allocator.hpp): accessors are made on every
+  // submission.
   struct block {
     std::atomic<std::uint32_t> strong{1};
     // The weak references, plus one for all owners together (dropped with the last of them).
@@ -135,7 +141,10 @@ private:
     if (b->strong.fetch_sub(1, std::memory_order_acq_rel) == 1) release_weak(b);
   }
   static void release_weak(block* b) noexcept {
-    if (b->weak.fetch_sub(1, std::memory_order_acq_rel) == 1) delete b;
+    if (b->weak.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      b->~block();
+      release_block(b, sizeof(block));
+    }
   }
 
   std::uintptr_t m_bits = 0; // block* | kind; the same layout on host and device
