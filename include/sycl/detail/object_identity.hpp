@@ -26,7 +26,7 @@ namespace detail {
 
 class object_identity {
 public:
-  // No identity: what device code holds until a copy gives it one.
+  // No identity (until the owning class's constructor gives it one with make()).
   object_identity() = default;
 
   // A new object: its first owner (host code; an object a kernel makes gets no identity: it
