@@ -306,10 +306,16 @@ void note_allocation(const void* p, std::size_t bytes) {
   std::lock_guard lock(g_mutex);
   g_live[reinterpret_cast<std::uintptr_t>(p)] = bytes;
 }
-void note_free(const void* p) {
+std::size_t note_free(const void* p) {
   std::lock_guard lock(g_mutex);
-  g_live.erase(reinterpret_cast<std::uintptr_t>(p));
+  auto it = g_live.find(reinterpret_cast<std::uintptr_t>(p));
+  if (it == g_live.end()) return 0;
+  std::size_t bytes = it->second;
+  g_live.erase(it);
+  return bytes;
 }
+// Bytes of device (and managed) memory allocated now: cuMemGetInfo's free memory shrinks by them.
+std::atomic<std::size_t> g_device_bytes{0};
 // Allocations a context reset destroyed (kept, not freed: an access is counted, not a crash).
 // Never destroyed, so that LeakSanitizer, which checks after static destructors ran, still finds
 // them referenced.
@@ -387,14 +393,25 @@ CUresult cuDeviceGetName(char* name, int len, CUdevice) {
 }
 CUresult cuDeviceGetAttribute(int* v, CUdevice_attribute a, CUdevice) {
   FAKE_ENTRY("cuDeviceGetAttribute");
+  // For sycl_ext_intel_device_info: PCI bus 0xc1, device 0, domain 0 (attributes 33, 34 and
+  // 50); an H100 SXM's HBM3, 2619 MHz and 5120 bits (36, 37).
   static const std::map<int, int> values = {
-      {1, 1024},  {2, 1024},      {3, 1024}, {4, 64},          {5, 2147483647}, {6, 65535},
-      {7, 65535}, {8, 49152},     {10, 32},  {11, 2147483647}, {13, 1980000},   {16, 132},
-      {18, 0},    {38, 52428800}, {41, 1},   {75, 9},          {76, 0},         {83, 1},
-      {86, 0},    {88, 0},        {89, 1},   {97, 232448}};
+      {1, 1024},     {2, 1024},      {3, 1024}, {4, 64},          {5, 2147483647}, {6, 65535},
+      {7, 65535},    {8, 49152},     {10, 32},  {11, 2147483647}, {13, 1980000},   {16, 132},
+      {18, 0},       {38, 52428800}, {41, 1},   {75, 9},          {76, 0},         {83, 1},
+      {86, 0},       {88, 0},        {89, 1},   {97, 232448},     {33, 0xc1},      {34, 0},
+      {36, 2619000}, {37, 5120},     {50, 0}};
   auto it = values.find(a);
   if (it == values.end()) return CUDA_ERROR_INVALID_VALUE;
   *v = it->second;
+  return CUDA_SUCCESS;
+}
+// The UUID nvidia-smi would show as GPU-5fa3c1d2-0b4e-4c6f-9a21-7e8d3b2c1f00.
+CUresult cuDeviceGetUuid_v2(CUuuid* uuid, CUdevice) {
+  FAKE_ENTRY("cuDeviceGetUuid_v2");
+  static const unsigned char bytes[16] = {0x5f, 0xa3, 0xc1, 0xd2, 0x0b, 0x4e, 0x4c, 0x6f,
+                                          0x9a, 0x21, 0x7e, 0x8d, 0x3b, 0x2c, 0x1f, 0x00};
+  std::memcpy(uuid->bytes, bytes, sizeof bytes);
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceTotalMem_v2(std::size_t* bytes, CUdevice) {
@@ -423,6 +440,7 @@ CUresult cuDevicePrimaryCtxReset_v2(CUdevice) {
   for (auto& [a, bytes] : g_live) g_dead[a] = bytes;
   g_live.clear();
   g_live_allocations = 0;
+  g_device_bytes = 0;
   ++g_generation;
   ++g_resets;
   const char* how = std::getenv("FAKE_CUDA_RESET");
@@ -467,7 +485,7 @@ CUresult cuCtxDisablePeerAccess(CUcontext) {
 CUresult cuMemGetInfo_v2(std::size_t* free, std::size_t* total) {
   FAKE_ENTRY("cuMemGetInfo_v2");
   if (CUresult r = enter()) return r;
-  *free = free_memory;
+  *free = free_memory - std::min<std::size_t>(g_device_bytes.load(), free_memory);
   *total = total_memory;
   return CUDA_SUCCESS;
 }
@@ -479,6 +497,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr* p, std::size_t bytes) {
   *p = reinterpret_cast<CUdeviceptr>(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
   note_allocation(ptr(*p), bytes);
   ++g_live_allocations;
+  g_device_bytes += bytes;
   return CUDA_SUCCESS;
 }
 CUresult cuMemAllocManaged(CUdeviceptr* p, std::size_t bytes, unsigned flags) {
@@ -490,7 +509,7 @@ CUresult cuMemFree_v2(CUdeviceptr p) {
   FAKE_ENTRY("cuMemFree_v2");
   if (CUresult r = enter()) return r;
   if (dead(ptr(p))) return CUDA_ERROR_INVALID_VALUE;
-  note_free(ptr(p));
+  g_device_bytes -= note_free(ptr(p));
   std::free(ptr(p));
   --g_live_allocations;
   return CUDA_SUCCESS;

@@ -39,6 +39,10 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.device_get_name, {"cuDeviceGetName"}, missing);
   ok &= bind(lib, d.device_get_attribute, {"cuDeviceGetAttribute"}, missing);
   ok &= bind(lib, d.device_total_mem, {"cuDeviceTotalMem_v2"}, missing);
+  {
+    std::string optional; // v2 (CUDA 11.4) also names MIG instances; v1 since CUDA 9.2
+    bind(lib, d.device_get_uuid, {"cuDeviceGetUuid_v2", "cuDeviceGetUuid"}, &optional);
+  }
   ok &= bind(lib, d.primary_ctx_retain, {"cuDevicePrimaryCtxRetain"}, missing);
   ok &= bind(lib, d.primary_ctx_release, {"cuDevicePrimaryCtxRelease_v2"}, missing);
   ok &= bind(lib, d.primary_ctx_reset, {"cuDevicePrimaryCtxReset_v2"}, missing);

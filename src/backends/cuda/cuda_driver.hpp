@@ -68,8 +68,13 @@ enum CUdevice_attribute : int {
   CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_INTEGRATED = 18,
+  CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
+  CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,           // the device (slot) number of the PCI address
+  CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,       // kHz
+  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37, // bits
   CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
   CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41,
+  CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
@@ -114,6 +119,11 @@ inline constexpr int CU_MEM_ADVISE_SET_ACCESSED_BY = 5; // CUmem_advise
 inline constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 0x1;
 inline constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 0x2;
 
+// cuDeviceGetUuid's answer.
+struct CUuuid {
+  char bytes[16];
+};
+
 // cuMemcpy3DAsync's parameters (CUDA_MEMCPY3D_v2).
 struct CUDA_MEMCPY3D {
   std::size_t srcXInBytes, srcY, srcZ, srcLOD;
@@ -156,6 +166,8 @@ struct driver_api {
   entry_point<CUresult(char*, int, CUdevice)> device_get_name;
   entry_point<CUresult(int*, CUdevice_attribute, CUdevice)> device_get_attribute;
   entry_point<CUresult(std::size_t*, CUdevice)> device_total_mem;
+  // Optional (sycl_ext_intel_device_info's uuid): null where the driver lacks it.
+  entry_point<CUresult(CUuuid*, CUdevice)> device_get_uuid;
   entry_point<CUresult(CUcontext*, CUdevice)> primary_ctx_retain;
   entry_point<CUresult(CUdevice)> primary_ctx_release;
   entry_point<CUresult(CUdevice)> primary_ctx_reset;
