@@ -46,6 +46,7 @@
 #include <numeric>
 
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
+#include <sycl/ext/oneapi/experimental/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/composite_device.hpp>
 #include <sycl/ext/oneapi/experimental/current_device.hpp>
 #include <sycl/ext/oneapi/bfloat16.hpp>

@@ -52,6 +52,8 @@ struct device_properties {
   std::uint32_t memory_clock_mhz = 0;      // ext_intel_memory_clock_rate
   std::uint32_t memory_bus_width = 0;      // ext_intel_memory_bus_width, in bits
   std::uint64_t max_mem_bandwidth = 0;     // ext_intel_max_mem_bandwidth, bytes per second
+  // info::device::printf_buffer_size: where kernels' printf output waits to be printed.
+  std::size_t printf_buffer_size = 0;
 };
 
 // Completion of an operation a backend started asynchronously.

@@ -40,6 +40,7 @@ struct CUmod_st {
 };
 struct CUfunc_st {
   std::string name;
+  bool prints = false; // its module's PTX declares vprintf (printf in the kernel)
   int max_dynamic_shared = 48 * 1024;
   unsigned generation = g_generation.load();
 };
@@ -47,6 +48,7 @@ struct CUstream_st {
   unsigned flags;
   clock_type::time_point busy_until;
   unsigned generation = g_generation.load();
+  int printf_pending = 0; // printing launches not followed by a stream callback yet
 };
 struct CUevent_st {
   unsigned flags;
@@ -66,6 +68,9 @@ std::mutex g_mutex;
 std::atomic<int> g_sticky_error{CUDA_SUCCESS};
 std::atomic<int> g_violations{0};
 std::atomic<int> g_launches{0};
+// printf (cuStreamAddCallback): printing launches, those printed, callbacks (under g_mutex).
+int g_printing_launches = 0, g_printf_printed = 0, g_default_printf_pending = 0;
+int g_stream_callbacks = 0;
 std::atomic<int> g_module_loads{0};
 std::atomic<int> g_small_copies{0}; // launches of syclone_copy_bytes
 std::string g_last_ptx;             // guarded by g_mutex
@@ -450,6 +455,14 @@ CUresult cuDevicePrimaryCtxReset_v2(CUdevice) {
     g_sticky_error = CUDA_SUCCESS;
   return CUDA_SUCCESS;
 }
+// The printf buffer's size (CU_LIMIT_PRINTF_FIFO_SIZE), CUDA's default 1 MiB; no other limit.
+CUresult cuCtxGetLimit(std::size_t* value, int limit) {
+  FAKE_ENTRY("cuCtxGetLimit");
+  if (CUresult r = enter()) return r;
+  if (limit != 1) return CUDA_ERROR_INVALID_VALUE;
+  *value = 1 << 20;
+  return CUDA_SUCCESS;
+}
 CUresult cuCtxSynchronize() {
   FAKE_ENTRY("cuCtxSynchronize");
   return enter();
@@ -605,6 +618,24 @@ CUresult cuStreamCreate(CUstream* s, unsigned flags) {
   *s = track(new CUstream_st{flags, clock_type::now()});
   return CUDA_SUCCESS;
 }
+// The driver prints kernels' printf output before it runs a stream callback: here a callback
+// counts the printing launches before it on its stream as printed (fake_cuda_printf_unprinted),
+// and runs at once.
+CUresult cuStreamAddCallback(CUstream s, CUstreamCallback callback, void* data, unsigned flags) {
+  FAKE_ENTRY("cuStreamAddCallback");
+  FAKE_FRESH(s);
+  if (CUresult r = enter()) return r;
+  if (!callback || flags != 0) return CUDA_ERROR_INVALID_VALUE;
+  {
+    std::lock_guard lock(g_mutex);
+    int& pending = s ? s->printf_pending : g_default_printf_pending;
+    g_printf_printed += pending;
+    pending = 0;
+    ++g_stream_callbacks;
+  }
+  callback(s, CUDA_SUCCESS, data);
+  return CUDA_SUCCESS;
+}
 CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
   FAKE_ENTRY("cuStreamGetCtx");
   if (!s) return CUDA_ERROR_INVALID_HANDLE;
@@ -738,7 +769,10 @@ CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
   if (CUresult r = enter()) return r;
   if (m->ptx.find(".entry " + std::string(name)) == std::string::npos) return CUDA_ERROR_NOT_FOUND;
   auto& fn = m->functions[name];
-  if (!fn) fn = new CUfunc_st{name};
+  if (!fn) {
+    fn = new CUfunc_st{name};
+    fn->prints = m->ptx.find(") vprintf") != std::string::npos;
+  }
   *f = fn;
   return CUDA_SUCCESS;
 }
@@ -825,6 +859,11 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     std::snprintf(g_last_launch.name, sizeof g_last_launch.name, "%s", f->name.c_str());
   }
   ++g_launches;
+  if (f->prints) {
+    std::lock_guard lock(g_mutex);
+    ++g_printing_launches;
+    ++(s ? s->printf_pending : g_default_printf_pending);
+  }
   if (kernel_emulator emulate = g_emulator.load()) {
     const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
     if (int r = emulate(f->name.c_str(), params[0], grid, block, shared)) {
@@ -838,6 +877,20 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
 #endif
 
 // Test hooks.
+// Launches of kernels that call printf, and how many of them no stream callback followed yet
+// (their output would wait for a synchronization point); stream callbacks made.
+int fake_cuda_printing_launches() {
+  std::lock_guard lock(g_mutex);
+  return g_printing_launches;
+}
+int fake_cuda_printf_unprinted() {
+  std::lock_guard lock(g_mutex);
+  return g_printing_launches - g_printf_printed;
+}
+int fake_cuda_stream_callbacks() {
+  std::lock_guard lock(g_mutex);
+  return g_stream_callbacks;
+}
 void fake_cuda_set_param_size(std::size_t bytes) {
   g_param_size = bytes;
 }

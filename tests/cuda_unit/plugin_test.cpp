@@ -215,6 +215,7 @@ TEST_F(fake_gpu, platform_and_device_properties) {
   // No NVIDIA device at that address on this machine (the fake's GPU does not exist): no PCI
   // device id to report.
   EXPECT_FALSE(has(sycl::aspect::ext_intel_device_id));
+  EXPECT_EQ(p.printf_buffer_size, 1u << 20); // cuCtxGetLimit(CU_LIMIT_PRINTF_FIFO_SIZE)
   for (auto a : {sycl::aspect::ext_intel_gpu_eu_count, sycl::aspect::ext_intel_gpu_slices,
                  sycl::aspect::ext_intel_fan_speed, sycl::aspect::ext_intel_power_limits})
     EXPECT_FALSE(has(a));

@@ -303,6 +303,12 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   if (m_managed && concurrent_managed) p.aspects.push_back(aspect::usm_atomic_shared_allocations);
   // HMM / ATS: the GPU reads memory from malloc.
   if (pageable) p.aspects.push_back(aspect::usm_system_allocations);
+  // Kernels' printf output waits in the context's printf buffer (1 MiB unless a program changed
+  // it; cuda_kernels.hpp print_after_kernel); 0 where the driver does not tell.
+  std::size_t fifo = 0;
+  if (driver().ctx_get_limit.fn &&
+      invoke(driver().ctx_get_limit, &fifo, CU_LIMIT_PRINTF_FIFO_SIZE) == CUDA_SUCCESS)
+    p.printf_buffer_size = fifo;
   query_intel_device_info(dev);
 }
 

@@ -25,6 +25,7 @@ using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
 using CUarray = struct CUarray_st*;
 using CUoccupancyB2DSize = std::size_t (*)(int block_size);
+using CUstreamCallback = void (*)(CUstream stream, CUresult status, void* user_data);
 
 enum : CUresult {
   CUDA_SUCCESS = 0,
@@ -112,6 +113,7 @@ enum CUmemorytype : int {
 };
 
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
+inline constexpr int CU_LIMIT_PRINTF_FIFO_SIZE = 0x01; // CUlimit
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
@@ -173,6 +175,8 @@ struct driver_api {
   entry_point<CUresult(CUdevice)> primary_ctx_reset;
   entry_point<CUresult()> ctx_synchronize;
   entry_point<CUresult(CUcontext)> ctx_set_current;
+  // Optional (info::device::printf_buffer_size): null where the driver lacks it.
+  entry_point<CUresult(std::size_t*, int)> ctx_get_limit;
   entry_point<CUresult(int*, CUdevice, CUdevice)> device_can_access_peer;
   entry_point<CUresult(int*, CUdevice_P2PAttribute, CUdevice, CUdevice)> device_get_p2p_attribute;
   entry_point<CUresult(CUcontext, unsigned)> ctx_enable_peer_access;
@@ -204,6 +208,8 @@ struct driver_api {
   entry_point<CUresult(CUstream)> stream_synchronize;
   entry_point<CUresult(CUstream, CUevent, unsigned)> stream_wait_event;
   entry_point<CUresult(CUstream, CUcontext*)> stream_get_ctx;
+  // Optional (kernels' printf output at once): null where the driver lacks it.
+  entry_point<CUresult(CUstream, CUstreamCallback, void*, unsigned)> stream_add_callback;
 
   entry_point<CUresult(CUevent*, unsigned)> event_create;
   entry_point<CUresult(CUevent)> event_destroy;

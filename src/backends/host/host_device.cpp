@@ -169,6 +169,8 @@ public:
     p.primary_sub_group_size = simd_width_32();
     p.sub_group_sizes = {1, 4, 8, 16, 32};
     p.max_num_sub_groups = static_cast<std::uint32_t>(p.max_work_group_size);
+    // Kernels' printf writes to stdout at once: no buffer in between, no limit.
+    p.printf_buffer_size = SIZE_MAX;
     p.sub_group_independent_forward_progress = false;
     using sycl::aspect;
     // online_compiler / online_linker: sycl::compile and sycl::link accept host images; their
