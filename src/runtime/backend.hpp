@@ -296,7 +296,8 @@ platform& host_platform();
 // 5: backend interoperability (native handles, adopt_stream/event, run_native), peer access.
 // 6: device::partition_max_sub_devices and create_sub_device.
 // 7: native_event::stream_order.
-// 8: sycl_ext_intel_device_info: device_properties' hardware facts, device::free_memory.
+// 8: sycl_ext_intel_device_info: device_properties' hardware facts, device::free_memory;
+//    device_properties::printf_buffer_size.
 inline constexpr int backend_abi_version = 8;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
