@@ -46,6 +46,7 @@
 #include <numeric>
 
 #include <sycl/ext/oneapi/experimental/auto_local_range.hpp>
+#include <sycl/ext/oneapi/experimental/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/composite_device.hpp>
 #include <sycl/ext/oneapi/experimental/current_device.hpp>
 #include <sycl/ext/oneapi/experimental/device_global.hpp>
@@ -56,6 +57,7 @@
 #include <sycl/ext/oneapi/experimental/launch_queries.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/experimental/root_group.hpp>
+#include <sycl/ext/intel/device_info.hpp>
 #include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/khr/dynamic_addrspace_cast.hpp>
 #include <sycl/khr/free_function_commands.hpp>

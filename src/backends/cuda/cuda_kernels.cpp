@@ -16,6 +16,8 @@
 #include <cxxabi.h>
 #include <filesystem>
 #include <span>
+#include <string>
+#include <string_view>
 #include <system_error>
 
 namespace syclone::cuda {
@@ -46,6 +48,19 @@ std::string ptx_version(const std::string& arch, int driver_version) {
 }
 
 // Driver answers to a module load that the PTX decides, so that loading it again would fail too.
+// Whether the PTX declares CUDA's vprintf, which clang's NVPTX printf calls: a line
+// ".extern .func  (.param .b32 func_retval0) vprintf".
+bool calls_vprintf(const std::string& ptx) {
+  std::string_view text = ptx;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, end - at);
+    if (line.starts_with(".extern .func") && line.ends_with(" vprintf")) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
 bool ptx_rejected(CUresult r) {
   return r == CUDA_ERROR_INVALID_PTX || r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION ||
          r == CUDA_ERROR_INVALID_IMAGE || r == CUDA_ERROR_NO_BINARY_FOR_GPU ||
@@ -273,6 +288,7 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   auto fn = std::make_unique<kernel_function>();
   fn->name = kernel;
   fn->description = "kernel `" + kernel + "` on " + m_info.device_name;
+  fn->prints = calls_vprintf(ptx);
 
   std::string error_log(log_size, '\0'), info_log(log_size, '\0');
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -328,6 +344,17 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
     fn->local_bytes_per_thread = static_cast<std::size_t>(std::max(0, local_bytes));
   fn->dynamic_shared_limit = static_cast<std::size_t>(std::max(0, dynamic_shared));
   return fn;
+}
+
+namespace {
+void no_op_callback(CUstream, CUresult, void*) {}
+} // namespace
+
+void print_after_kernel(CUstream stream) noexcept {
+  const driver_api& d = driver();
+  // A failure only delays the output to the next synchronization point: nothing to report.
+  if (d.stream_add_callback.fn)
+    (void)invoke(d.stream_add_callback, stream, &no_op_callback, nullptr, 0u);
 }
 
 } // namespace syclone::cuda

@@ -42,6 +42,8 @@ struct kernel_function {
   function_limits limits;
   std::size_t static_shared_bytes = 0;
   std::size_t local_bytes_per_thread = 0; // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES (0 if unknown)
+  // The kernel calls printf (CUDA's vprintf): each launch is followed by print_after_kernel.
+  bool prints = false;
   // The dynamic shared memory launches may use now
   // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; 48 KiB less the static part until raised).
   std::atomic<std::size_t> dynamic_shared_limit{0};
@@ -52,6 +54,15 @@ struct kernel_function {
 // /usr/local/cuda (nvvm/libdevice/libdevice.10.bc); empty when none exists (the JIT then
 // searches its own list).
 std::string find_libdevice();
+
+// CUDA prints what kernels wrote with printf (sycl::ext::oneapi::experimental::printf) only at
+// certain driver calls: a synchronization, the next launch, or just before running a stream
+// callback. Enqueued on `stream` right after a printing kernel, an empty callback has the driver
+// print that kernel's output as soon as it completed, whatever the program waits for, and before
+// the kernel's completion event (recorded after the callback) completes. Where the driver lacks
+// cuStreamAddCallback, or the call fails, the output waits for the next synchronization point,
+// as in CUDA programs.
+void print_after_kernel(CUstream stream) noexcept;
 
 // The message for a kernel no nvptx64 image holds (errc::kernel_not_supported), naming the
 // targets it was compiled for, if any.

@@ -352,7 +352,8 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
                               static_cast<unsigned>(local_bytes),
                               launch.object.get(),
                               launch.object_size,
-                              &kernel.description};
+                              &kernel.description,
+                              kernel.prints};
       m_launcher->take(l, event);
       return event;
     }
@@ -383,6 +384,7 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
       throw_error(launch.root_sync ? d.launch_cooperative_kernel.name : d.launch_kernel.name, r,
                   context);
     }
+    if (kernel.prints) print_after_kernel(m_handle->get());
   });
 }
 

@@ -6,6 +6,8 @@
 #include "work_group.hpp"
 #include "work_item_streams.hpp"
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -43,6 +45,21 @@ std::size_t simd_width_32() {
 #else
   return 4;
 #endif
+}
+
+// sycl_ext_intel_device_info free_memory: what the kernel estimates the program can still
+// allocate without swapping (/proc/meminfo's MemAvailable: free pages plus caches it would drop);
+// the free pages alone where the file says nothing (Linux before 3.14).
+std::uint64_t available_memory() {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("MemAvailable:", 0) == 0) {
+      unsigned long long kib = 0;
+      if (std::sscanf(line.c_str() + 13, "%llu", &kib) == 1) return std::uint64_t(kib) * 1024;
+    }
+  long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
 }
 
 // The host device computes on the calling thread (with the pool): every operation has
@@ -174,6 +191,8 @@ public:
     p.primary_sub_group_size = simd_width_32();
     p.sub_group_sizes = {1, 4, 8, 16, 32};
     p.max_num_sub_groups = static_cast<std::uint32_t>(p.max_work_group_size);
+    // Kernels' printf writes to stdout at once: no buffer in between, no limit.
+    p.printf_buffer_size = SIZE_MAX;
     p.sub_group_independent_forward_progress = false;
     using sycl::aspect;
     // online_compiler / online_linker: sycl::compile and sycl::link accept host images; their
@@ -188,7 +207,11 @@ public:
         aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
         aspect::usm_system_allocations,
         // bfloat16 math in float (<sycl/ext/oneapi/bfloat16_math.hpp>)
-        aspect::ext_oneapi_bfloat16_math_functions};
+        aspect::ext_oneapi_bfloat16_math_functions,
+        // sycl_ext_intel_device_info: of its queries only free memory means something for the
+        // CPU (no PCI address or device id; no memory clock, bus width or UUID the operating
+        // system tells an unprivileged program).
+        aspect::ext_intel_free_memory};
   }
   // A sub-device (SYCL 2020 4.6.4.2): the parent's properties with `compute_units` of its
   // compute units, each a thread of the host pool; its kernels run on at most that many threads.
@@ -208,6 +231,7 @@ public:
   void deallocate(void* ptr, sycl::usm::alloc) noexcept override { std::free(ptr); }
 
   bool host_accessible(sycl::usm::alloc) const noexcept override { return true; }
+  std::uint64_t free_memory() override { return available_memory(); }
   std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
 
   // Work-groups run at once one per thread, with any amount of local memory.

@@ -341,3 +341,24 @@ inline void atomic_fence(int order, int scope) {
 }
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
+
+// sycl::ext::oneapi::experimental::printf (<sycl/ext/oneapi/experimental/builtins.hpp>): the C
+// library's printf, called at once by the work-item's thread (stdout's own buffering applies).
+// The host has no constant address space: __SYCL_CONSTANT_AS, which DPC++ programs put on their
+// format strings, is empty.
+#ifndef __SYCL_CONSTANT_AS
+#define __SYCL_CONSTANT_AS
+#endif
+#include <cstdio>
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+template <typename... Args>
+inline int device_printf(const char* format, Args... args) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wformat-security"
+  return std::printf(format, args...);
+#pragma GCC diagnostic pop
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE

@@ -563,3 +563,21 @@ SYCLONE_INLINE void atomic_fence(int order, int scope) {
 }
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
+
+// sycl::ext::oneapi::experimental::printf (<sycl/ext/oneapi/experimental/builtins.hpp>): clang
+// lowers __builtin_printf for NVPTX to CUDA's vprintf, with the arguments packed as CUDA's printf
+// packs them (promoted as for a C variadic call). The driver prints the device's printf buffer at
+// its synchronization points (cuda_event.cpp makes one after a printing kernel completed).
+// __SYCL_CONSTANT_AS is DPC++'s spelling, token for token, so that programs defining it
+// themselves redefine it identically; clang places such a string in global memory here.
+#ifndef __SYCL_CONSTANT_AS
+#define __SYCL_CONSTANT_AS __attribute__((opencl_constant))
+#endif
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+template <typename FormatT, typename... Args>
+SYCLONE_INLINE int device_printf(const FormatT* format, Args... args) {
+  return __builtin_printf(format, args...);
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE

@@ -409,3 +409,19 @@ SYCLONE_INLINE void atomic_fence(int order, int scope) {
 }
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE
+
+// sycl::ext::oneapi::experimental::printf (<sycl/ext/oneapi/experimental/builtins.hpp>): a call
+// of the C name printf, which LLVM's SPIR-V backend writes as OpenCL.std printf once syclone++'s
+// SPIR-V lowering moved its format string to the constant address space OpenCL requires
+// (tools/syclone++/spirv_lowering.cpp). __SYCL_CONSTANT_AS: DPC++'s spelling, token for token.
+#ifndef __SYCL_CONSTANT_AS
+#define __SYCL_CONSTANT_AS __attribute__((opencl_constant))
+#endif
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+template <typename FormatT, typename... Args>
+SYCLONE_INLINE int device_printf(const FormatT* format, Args... args) {
+  return __builtin_printf(format, args...);
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE
