@@ -75,7 +75,11 @@ struct all_devices_have
                          Aspect == aspect::usm_device_allocations ||
                          Aspect == aspect::usm_host_allocations ||
                          Aspect == aspect::ext_oneapi_bfloat16_math_functions ||
-                         Aspect == aspect::ext_intel_free_memory> {};
+                         Aspect == aspect::ext_intel_free_memory ||
+                         Aspect == aspect::ext_oneapi_ballot_group ||
+                         Aspect == aspect::ext_oneapi_fixed_size_group ||
+                         Aspect == aspect::ext_oneapi_opportunistic_group ||
+                         Aspect == aspect::ext_oneapi_tangle_group> {};
 template <aspect Aspect>
 inline constexpr bool any_device_has_v = any_device_has<Aspect>::value;
 template <aspect Aspect>

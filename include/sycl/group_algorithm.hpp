@@ -28,11 +28,26 @@ inline void group_barrier(sub_group g, memory_scope = sub_group::fence_scope) {
   detail::dev::sub_group_barrier(g.info());
 }
 
+// sycl_ext_oneapi_non_uniform_groups: only the group's members wait for each other.
+template <typename Group>
+std::enable_if_t<detail::is_non_uniform_group_v<Group>>
+group_barrier(Group g, memory_scope = Group::fence_scope) {
+  detail::dev::nug_barrier(g.info());
+}
+
 namespace detail {
 template <typename G>
 inline constexpr bool is_sycl_group_v = is_group_v<std::decay_t<G>>;
 template <typename G>
 inline constexpr bool is_sub_group_v = std::is_same_v<std::decay_t<G>, sub_group>;
+// The groups of sycl_ext_oneapi_non_uniform_groups (ext/oneapi/experimental/*_group.hpp), which
+// the group functions reach through their nug_info.
+template <typename G>
+inline constexpr bool is_nug_v = is_non_uniform_group_v<std::decay_t<G>>;
+// Groups whose work-items shuffle values among themselves (SYCL 2020 4.17.3.3-5: sub-groups;
+// the extension adds its groups).
+template <typename G>
+inline constexpr bool is_shuffle_group_v = is_sub_group_v<G> || is_nug_v<G>;
 
 template <int D>
 SYCLONE_INLINE wg_info wg_of(const group<D>& g) {
@@ -78,6 +93,63 @@ SYCLONE_INLINE bool all(const sub_group& g, bool p) {
 template <int D>
 SYCLONE_INLINE bool all(const group<D>& g, bool p) {
   return dev::work_group_all(wg_of(g), p);
+}
+
+template <typename G, typename T, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE T broadcast(const G& g, T x, std::uint32_t src) {
+  return dev::nug_shuffle(g.info(), x, src);
+}
+template <typename G, typename T, typename Op, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE T reduce(const G& g, T x, Op op) {
+  return dev::nug_reduce(g.info(), x, op);
+}
+template <bool Exclusive, typename G, typename T, typename Op,
+          std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE opt<T> scan(const G& g, T x, Op op) {
+  return dev::nug_scan<Exclusive>(g.info(), x, op);
+}
+template <typename G, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE bool any(const G& g, bool p) {
+  return dev::nug_any(g.info(), p);
+}
+template <typename G, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE bool all(const G& g, bool p) {
+  return dev::nug_all(g.info(), p);
+}
+
+// Shuffles: the local ids of sub-groups are lanes; those of the extension's groups are the
+// members' ranks.
+template <typename T>
+SYCLONE_INLINE T shift_left(const sub_group& g, T x, std::uint32_t delta) {
+  return dev::sub_group_shuffle_down(g.info(), x, delta);
+}
+template <typename T>
+SYCLONE_INLINE T shift_right(const sub_group& g, T x, std::uint32_t delta) {
+  return dev::sub_group_shuffle_up(g.info(), x, delta);
+}
+template <typename T>
+SYCLONE_INLINE T permute_xor(const sub_group& g, T x, std::uint32_t mask) {
+  return dev::sub_group_shuffle_xor(g.info(), x, mask);
+}
+template <typename T>
+SYCLONE_INLINE T select(const sub_group& g, T x, std::uint32_t src) {
+  return dev::sub_group_shuffle(g.info(), x, src);
+}
+template <typename G, typename T, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE T shift_left(const G& g, T x, std::uint32_t delta) {
+  return dev::nug_shuffle_down(g.info(), x, delta);
+}
+template <typename G, typename T, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE T shift_right(const G& g, T x, std::uint32_t delta) {
+  return dev::nug_shuffle_up(g.info(), x, delta);
+}
+template <typename G, typename T, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE T permute_xor(const G& g, T x, std::uint32_t mask) {
+  return dev::nug_shuffle_xor(g.info(), x, mask);
+}
+template <typename G, typename T, std::enable_if_t<is_nug_v<G>, int> = 0>
+SYCLONE_INLINE T select(const G& g, T x, std::uint32_t src) {
+  return dev::nug_shuffle(g.info(), x, src);
 }
 
 template <typename Group>
@@ -151,27 +223,27 @@ group_broadcast(Group g, T x, typename Group::id_type local_id) {
       g, x, static_cast<std::uint32_t>(detail::linearize(local_id, g.get_local_range())));
 }
 
-// SYCL 2020 4.17.3.3-4.17.3.5. Sub-group shuffles.
+// SYCL 2020 4.17.3.3-4.17.3.5. Sub-group shuffles (and, sycl_ext_oneapi_non_uniform_groups, the
+// same over its groups' local ids).
 template <typename Group, typename T>
-std::enable_if_t<detail::is_sub_group_v<Group> && detail::is_group_value_v<T>, T>
+std::enable_if_t<detail::is_shuffle_group_v<Group> && detail::is_group_value_v<T>, T>
 shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
-  return detail::dev::sub_group_shuffle_down(g.info(), x, delta);
+  return detail::shift_left(g, x, static_cast<std::uint32_t>(delta));
 }
 template <typename Group, typename T>
-std::enable_if_t<detail::is_sub_group_v<Group> && detail::is_group_value_v<T>, T>
+std::enable_if_t<detail::is_shuffle_group_v<Group> && detail::is_group_value_v<T>, T>
 shift_group_right(Group g, T x, typename Group::linear_id_type delta = 1) {
-  return detail::dev::sub_group_shuffle_up(g.info(), x, delta);
+  return detail::shift_right(g, x, static_cast<std::uint32_t>(delta));
 }
 template <typename Group, typename T>
-std::enable_if_t<detail::is_sub_group_v<Group> && detail::is_group_value_v<T>, T>
+std::enable_if_t<detail::is_shuffle_group_v<Group> && detail::is_group_value_v<T>, T>
 permute_group_by_xor(Group g, T x, typename Group::linear_id_type mask) {
-  return detail::dev::sub_group_shuffle_xor(g.info(), x, mask);
+  return detail::permute_xor(g, x, static_cast<std::uint32_t>(mask));
 }
 template <typename Group, typename T>
-std::enable_if_t<detail::is_sub_group_v<Group> && detail::is_group_value_v<T>, T>
+std::enable_if_t<detail::is_shuffle_group_v<Group> && detail::is_group_value_v<T>, T>
 select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
-  return detail::dev::sub_group_shuffle(g.info(), x,
-                                        static_cast<std::uint32_t>(remote_local_id[0]));
+  return detail::select(g, x, static_cast<std::uint32_t>(remote_local_id[0]));
 }
 
 // SYCL 2020 4.17.4.1. any_of, all_of, none_of.

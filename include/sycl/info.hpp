@@ -65,6 +65,13 @@ enum class aspect {
   ext_intel_current_clock_throttle_reasons,
   ext_intel_fan_speed,
   ext_intel_power_limits,
+  // sycl_ext_oneapi_non_uniform_groups: the device runs kernels that use each kind of group.
+  // Every syclone device does (warp instructions with member masks on NVIDIA GPUs, exchanges of
+  // the members on the host device).
+  ext_oneapi_ballot_group,
+  ext_oneapi_fixed_size_group,
+  ext_oneapi_opportunistic_group,
+  ext_oneapi_tangle_group,
 };
 
 // SYCL 2020 4.1. Backends this implementation can serve (README "Backend interoperability").

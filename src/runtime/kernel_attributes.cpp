@@ -138,6 +138,14 @@ const char* aspect_name(sycl::aspect a) {
     return "ext_intel_fan_speed";
   case sycl::aspect::ext_intel_power_limits:
     return "ext_intel_power_limits";
+  case sycl::aspect::ext_oneapi_ballot_group:
+    return "ext_oneapi_ballot_group";
+  case sycl::aspect::ext_oneapi_fixed_size_group:
+    return "ext_oneapi_fixed_size_group";
+  case sycl::aspect::ext_oneapi_opportunistic_group:
+    return "ext_oneapi_opportunistic_group";
+  case sycl::aspect::ext_oneapi_tangle_group:
+    return "ext_oneapi_tangle_group";
   }
   return "unknown";
 }

@@ -113,7 +113,7 @@ void test_device_descriptors(const sycl::device& d) {
   CHECK(contains(aspects, sycl::aspect::usm_shared_allocations));
   CHECK(contains(aspects, sycl::aspect::queue_profiling));
   for (int a = static_cast<int>(sycl::aspect::cpu);
-       a <= static_cast<int>(sycl::aspect::ext_intel_power_limits); ++a) {
+       a <= static_cast<int>(sycl::aspect::ext_oneapi_tangle_group); ++a) {
     auto asp = static_cast<sycl::aspect>(a);
     if (d.has(asp) != contains(aspects, asp)) {
       std::printf("FAILED: device::has(aspect %d) disagrees with info::device::aspects\n", a);

@@ -64,6 +64,20 @@ inline constexpr llvm::StringLiteral sub_group_barrier_function =
     "__syclone_host_sub_group_barrier";
 inline constexpr llvm::StringLiteral sub_group_exchange_function =
     "__syclone_host_sub_group_exchange";
+// sycl_ext_oneapi_non_uniform_groups: an exchange and a barrier of some lanes of a sub-group, and
+// the lanes that reach a call together. The loops, which run only where the whole work-group
+// reaches such a call, lower them as the sub-group's exchange and barrier (each lane then reads
+// its own group's slots) and as the sub-group's lanes.
+inline constexpr llvm::StringLiteral masked_exchange_function =
+    "__syclone_host_sub_group_masked_exchange";
+inline constexpr llvm::StringLiteral masked_barrier_function =
+    "__syclone_host_sub_group_masked_barrier";
+inline constexpr llvm::StringLiteral converged_function = "__syclone_host_sub_group_converged";
+inline bool non_uniform_group_builtin(const llvm::Function& f) {
+  llvm::StringRef name = f.getName();
+  return name == masked_exchange_function || name == masked_barrier_function ||
+         name == converged_function;
+}
 
 // The alias scope domain of the loops' own memory (per-work-item slots, the exchange area).
 inline constexpr llvm::StringLiteral own_memory_domain = "syclone.work_group_loops";

@@ -76,9 +76,16 @@ bool is_call_to(const Instruction& i, StringRef name) {
 // tagged, so that its copies are known as such too.
 constexpr StringLiteral sub_group_barrier_tag = "syclone.sub_group_barrier";
 
+// A barrier made from a function of a non-uniform group (sycl_ext_oneapi_non_uniform_groups),
+// which the report names as such.
+constexpr StringLiteral non_uniform_group_tag = "syclone.non_uniform_group";
+
 void mark_sub_group_barrier(CallInst* barrier, const CallInst* from) {
   barrier->setDebugLoc(from->getDebugLoc());
   barrier->setMetadata(sub_group_barrier_tag, MDNode::get(barrier->getContext(), {}));
+  if (const Function* callee = from->getCalledFunction();
+      callee && non_uniform_group_builtin(*callee))
+    barrier->setMetadata(non_uniform_group_tag, MDNode::get(barrier->getContext(), {}));
 }
 
 bool calls_sub_group_function(const BasicBlock& b) {
@@ -222,6 +229,7 @@ private:
   std::vector<std::string> m_barrier_names;
   DenseMap<const BasicBlock*, unsigned> m_barrier_id;
   DenseSet<unsigned> m_sub_group_barriers;       // ids of the barriers of sub-group functions
+  DenseSet<unsigned> m_non_uniform_groups;       // ids of those of non-uniform groups' functions
   std::vector<SetVector<BasicBlock*>> m_regions; // 0: from the entry; j: after barrier j
   DenseMap<const BasicBlock*, SmallBitVector> m_membership;
   DenseMap<const AllocaInst*, bool> m_demoted_uniform; // slots made for live values
@@ -383,15 +391,19 @@ void loop_builder::lower_sub_groups() {
   FunctionCallee size = m_module.getOrInsertFunction(sub_group_size_function, i32);
   for (CallInst* call : calls) {
     IRBuilder<> b(call);
-    if (call->getCalledFunction()->getName() == sub_group_exchange_function) {
-      Value* bytes = b.CreateZExtOrTrunc(call->getArgOperand(3), i64);
+    StringRef name = call->getCalledFunction()->getName();
+    if (name == sub_group_exchange_function || name == masked_exchange_function) {
+      // (A masked exchange has the mask before the value: every lane writes its slot and
+      // reads those of its own group.)
+      unsigned value_arg = name == masked_exchange_function ? 3 : 2;
+      Value* bytes = b.CreateZExtOrTrunc(call->getArgOperand(value_arg + 1), i64);
       Value* slots = b.CreateCall(sets, {b.getInt64(0)});
       Value* first = b.CreateMul(b.CreateZExt(call->getArgOperand(0), i64),
                                  b.CreateZExt(b.CreateCall(size), i64));
       Value* base = b.CreateInBoundsGEP(i8, slots, b.CreateMul(first, bytes));
       Value* slot = b.CreateInBoundsGEP(
           i8, base, b.CreateMul(b.CreateZExt(call->getArgOperand(1), i64), bytes));
-      b.CreateMemCpy(slot, MaybeAlign(1), call->getArgOperand(2), MaybeAlign(1), bytes);
+      b.CreateMemCpy(slot, MaybeAlign(1), call->getArgOperand(value_arg), MaybeAlign(1), bytes);
       mark_sub_group_barrier(b.CreateCall(barrier), call);
       // The sub-group's slots as the region after the barrier finds them: computed there again
       // (the set of the region before it), not kept per work-item, so that the reads are affine
@@ -401,6 +413,13 @@ void loop_builder::lower_sub_groups() {
       Value* read_first = b.CreateMul(b.CreateZExt(call->getArgOperand(0), i64),
                                       b.CreateZExt(b.CreateCall(size), i64));
       call->replaceAllUsesWith(b.CreateInBoundsGEP(i8, read_slots, b.CreateMul(read_first, bytes)));
+    } else if (name == converged_function) {
+      // The whole sub-group reaches the call: its lanes, of the sub-group's size.
+      mark_sub_group_barrier(b.CreateCall(barrier), call);
+      Value* size = call->getArgOperand(2);
+      Value* lanes = b.CreateSub(b.CreateShl(b.getInt32(1), size), b.getInt32(1));
+      call->replaceAllUsesWith(
+          b.CreateSelect(b.CreateICmpUGE(size, b.getInt32(32)), b.getInt32(~0u), lanes));
     } else {
       mark_sub_group_barrier(b.CreateCall(barrier), call);
     }
@@ -882,6 +901,8 @@ void loop_builder::split_barriers() {
     id_of[call] = unsigned(m_barriers.size()) + 1;
     if (call->hasMetadata(sub_group_barrier_tag) && !made.contains(call))
       m_sub_group_barriers.insert(unsigned(m_barriers.size()) + 1);
+    if (call->hasMetadata(non_uniform_group_tag))
+      m_non_uniform_groups.insert(unsigned(m_barriers.size()) + 1);
     m_barriers.push_back(block);
   }
   for (auto [iterate, after] : m_loop_calls)
@@ -944,6 +965,14 @@ void loop_builder::demote_live_values() {
   // meet at either, so the kernel stays on fibers.
   DenseSet<unsigned> iterations; // only some work-items iterate again, by design
   for (auto [iterate, after] : m_loop_barriers) iterations.insert(iterate);
+  for (BasicBlock* barrier : m_barriers)
+    if (uniform.is_divergent(barrier) && !iterations.contains(m_barrier_id.lookup(barrier)) &&
+        m_non_uniform_groups.contains(m_barrier_id.lookup(barrier)))
+      throw unsupported{"a function of a non-uniform group (sycl_ext_oneapi_non_uniform_groups: " +
+                        m_barrier_names[m_barrier_id.lookup(barrier) - 1] +
+                        ") lies on a path that only some work-items of a group may take; the "
+                        "loops run a sub-group's work-items together, so groups used in divergent "
+                        "control flow run on fibers, each group's members waiting for each other"};
   for (BasicBlock* barrier : m_barriers)
     if (uniform.is_divergent(barrier) && !iterations.contains(m_barrier_id.lookup(barrier)))
       throw unsupported{"a barrier or group function (" +
@@ -2148,6 +2177,7 @@ void loop_builder::discard() {
   m_barrier_names.clear();
   m_barrier_id.clear();
   m_sub_group_barriers.clear();
+  m_non_uniform_groups.clear();
   m_regions.clear();
   m_membership.clear();
   m_demoted_uniform.clear();

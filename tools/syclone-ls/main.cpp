@@ -52,6 +52,10 @@ std::string aspects(const sycl::device& d) {
       {sycl::aspect::ext_intel_memory_clock_rate, "ext_intel_memory_clock_rate"},
       {sycl::aspect::ext_intel_memory_bus_width, "ext_intel_memory_bus_width"},
       {sycl::aspect::ext_intel_max_mem_bandwidth, "ext_intel_max_mem_bandwidth"},
+      {sycl::aspect::ext_oneapi_ballot_group, "ext_oneapi_ballot_group"},
+      {sycl::aspect::ext_oneapi_fixed_size_group, "ext_oneapi_fixed_size_group"},
+      {sycl::aspect::ext_oneapi_opportunistic_group, "ext_oneapi_opportunistic_group"},
+      {sycl::aspect::ext_oneapi_tangle_group, "ext_oneapi_tangle_group"},
   };
   std::string out;
   for (auto& [a, n] : names)

@@ -36,6 +36,44 @@ SYCLONE_INLINE sg_info make_sg_info(std::uint32_t local_linear_id, std::uint32_t
           (group_size + max_size - 1) >> shift};
 }
 
+// A group of sycl_ext_oneapi_non_uniform_groups (ballot_group, fixed_size_group, tangle_group,
+// opportunistic_group) as seen by one work-item: a subset of its sub-group, given by a mask of
+// the sub-group's lanes (bit i for lane i; sub-groups have at most 32 work-items on every
+// target). The members' local ids follow their lanes: the member with the k-th lowest lane has
+// local id k.
+struct nug_info {
+  sg_info sg;                // the parent sub-group
+  std::uint32_t mask;        // the members' lanes; always holds the calling work-item's
+  std::uint32_t group_id;    // the group's index among the parent's groups of its kind
+  std::uint32_t group_range; // how many groups of its kind the parent was split into
+  bool contiguous;           // the members are consecutive lanes (fixed_size_group)
+};
+
+SYCLONE_INLINE std::uint32_t nug_size(const nug_info& g) {
+  return static_cast<std::uint32_t>(__builtin_popcount(g.mask));
+}
+// The calling work-item's local id: the members on lanes below its own.
+SYCLONE_INLINE std::uint32_t nug_local_id(const nug_info& g) {
+  return static_cast<std::uint32_t>(__builtin_popcount(g.mask & ((1u << g.sg.lane) - 1u)));
+}
+// The lane of the member with local id k (k < nug_size): a binary search on the number of
+// members below a lane, five popcounts whatever k is. Contiguous groups count from their first.
+SYCLONE_INLINE std::uint32_t nug_lane_of(const nug_info& g, std::uint32_t k) {
+  if (g.contiguous || k == 0) return static_cast<std::uint32_t>(__builtin_ctz(g.mask)) + k;
+  std::uint32_t lane = 0;
+  for (std::uint32_t step = 16; step > 0; step /= 2)
+    if (static_cast<std::uint32_t>(__builtin_popcount(g.mask & ((1u << (lane + step)) - 1u))) <= k)
+      lane += step;
+  return lane;
+}
+
+// Whether G is one of the non-uniform group classes (each specializes this; the group functions
+// of group_algorithm.hpp take them through nug_info).
+template <typename G>
+struct is_non_uniform_group : std::false_type {};
+template <typename G>
+inline constexpr bool is_non_uniform_group_v = is_non_uniform_group<std::remove_cv_t<G>>::value;
+
 // A work-group as seen by one work-item: its linear id and the number of work-items.
 struct wg_info {
   std::uint32_t id;

@@ -212,6 +212,10 @@ public:
         // CPU (no PCI address or device id; no memory clock, bus width or UUID the operating
         // system tells an unprivileged program).
         aspect::ext_intel_free_memory};
+        // sycl_ext_oneapi_non_uniform_groups: exchanges of a group's members only
+        // (host_group.hpp), on fibers where groups are used in divergent control flow.
+        aspect::ext_oneapi_ballot_group, aspect::ext_oneapi_fixed_size_group,
+        aspect::ext_oneapi_opportunistic_group, aspect::ext_oneapi_tangle_group};
   }
   // A sub-device (SYCL 2020 4.6.4.2): the parent's properties with `compute_units` of its
   // compute units, each a thread of the host pool; its kernels run on at most that many threads.

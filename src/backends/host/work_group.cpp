@@ -135,6 +135,7 @@ std::uint32_t stack_cache::acquire() {
 // work_group_scheduler
 
 work_group_scheduler::~work_group_scheduler() {
+  for (std::byte* block : m_blocks) ::operator delete(block, std::align_val_t(64));
   ::operator delete(m_local_memory, std::align_val_t(64));
   release_scratch();
   ::operator delete(m_loop_storage, std::align_val_t(64));
@@ -189,6 +190,8 @@ void work_group_scheduler::begin(const nd_range_launch& launch, schedule_kind ki
   if (m_sg.size() < m_sg_count) m_sg.resize(m_sg_count);
   if (m_sg_waiters.size() < std::size_t(m_sg_count) * m_sg_size)
     m_sg_waiters.resize(std::size_t(m_sg_count) * m_sg_size);
+  if (m_masked.size() < m_size)
+    m_masked.resize(m_size, masked_state{0, 0, nullptr, 0, no_block, nullptr, 0});
   // Two exchange sets per sub-group, then inputs and results of work-group algorithms. Mapped
   // lazily by the allocator: a kernel without group functions touches none of it.
   constexpr std::size_t slot = sycl::detail::host::exchange_bytes;
@@ -260,6 +263,7 @@ bool work_group_scheduler::start_group() noexcept {
     m_sg[i] = {std::min(m_sg_size, m_size - first), 0, 0, 0};
   }
   m_sg_waiting_total = 0;
+  if (m_masked_used) begin_non_uniform_groups();
   if (m_shuffled) {
     std::iota(m_order.begin(), m_order.end(), 0u);
     shuffle(m_order.data(), m_order.size(), ~0ull);
@@ -371,7 +375,8 @@ void work_group_scheduler::fiber_main(void* from, void* scheduler) {
     // The last fiber of a work-group goes on with the next one: a kernel without barriers
     // switches stacks only twice per chunk of work-groups.
     if (self->m_next_start < self->m_size || self->m_ready_count != 0 || !self->m_arrived.empty() ||
-        self->m_sg_waiting_total != 0 || !self->start_group())
+        self->m_sg_waiting_total != 0 || self->m_masked_waiting != 0 ||
+        self->m_converged_waiting != 0 || !self->start_group())
       break;
   }
   self->exit_fiber();
@@ -468,9 +473,15 @@ void work_group_scheduler::exit_fiber() {
       jump(start_fiber(m_stacks[fresh]), fresh, !suspending);
       return;
     }
-    if (m_sg_waiting_total != 0) {
-      // Nothing can run, yet work-items wait at sub-group barriers: their sub-groups' other
-      // members wait at a work-group barrier.
+    if ((m_converged_waiting != 0 || m_masked_waiting != 0) && release_groups()) {
+      // Nothing else could run: the non-uniform groups whose members all wait go on, and the
+      // work-items waiting at calls that form tangles are all there.
+      continue;
+    }
+    if (m_sg_waiting_total != 0 || m_masked_waiting != 0) {
+      // Nothing can run, yet work-items wait at sub-group barriers (their sub-groups' other
+      // members wait at a work-group barrier) or for members of a non-uniform group that will
+      // not come.
       release_mismatched_barriers();
       continue;
     }
@@ -534,6 +545,7 @@ void work_group_scheduler::open_sub_group(std::uint32_t sub_group) noexcept {
 }
 
 void work_group_scheduler::item_finished(std::uint32_t item) noexcept {
+  if (m_masked_used) drop_block(item);
   std::uint32_t sub_group = item >> m_sg_shift;
   sub_group_state& sg = m_sg[sub_group];
   ++sg.finished;
@@ -543,18 +555,208 @@ void work_group_scheduler::item_finished(std::uint32_t item) noexcept {
 
 void work_group_scheduler::release_mismatched_barriers() noexcept {
   try {
+    if (m_sg_waiting_total != 0)
+      sycl::detail::throw_error(
+          sycl::errc::invalid,
+          "nd_range kernel on the host device: in work-group " + std::to_string(m_linear_group) +
+              " some work-items wait at a sub-group barrier while others of their sub-group wait "
+              "at a work-group barrier; every work-item of a group must reach the same group "
+              "functions in the same order (SYCL 2020 4.17.3)");
     sycl::detail::throw_error(
         sycl::errc::invalid,
         "nd_range kernel on the host device: in work-group " + std::to_string(m_linear_group) +
-            " some work-items wait at a sub-group barrier while others of their sub-group wait "
-            "at a work-group barrier; every work-item of a group must reach the same group "
-            "functions in the same order (SYCL 2020 4.17.3)");
+            " some work-items wait at a group function of a non-uniform group "
+            "(sycl_ext_oneapi_non_uniform_groups) that other members of the group never reach; "
+            "every member must call the group's functions in the same order, in converged "
+            "control flow");
   } catch (...) {
     fail(std::current_exception());
   }
   // Let everyone run to the end; the launch reports the error.
   for (std::uint32_t i = 0; i < m_sg_count; ++i)
     if (m_sg[i].waiting != 0) open_sub_group(i);
+  if (m_masked_waiting != 0) {
+    // Each stuck member goes on with the values of the members that did arrive.
+    for (std::uint32_t item = 0; item < m_size; ++item) {
+      std::uint32_t mask = m_masked[item].waiting_mask;
+      if (mask == 0) continue;
+      std::uint32_t first = item & ~(m_sg_size - 1), present = 0;
+      for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+        std::uint32_t lane = static_cast<std::uint32_t>(__builtin_ctz(rest));
+        if (m_masked[first + lane].waiting_mask == mask) present |= 1u << lane;
+      }
+      try {
+        release_masked(item >> m_sg_shift, present);
+      } catch (...) {
+        fail(std::current_exception());
+        for (std::uint32_t rest = present; rest != 0; rest &= rest - 1) {
+          masked_state& m = m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))];
+          m.waiting_mask = 0;
+          push_ready(m.stack);
+          --m_masked_waiting;
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Non-uniform groups (sycl_ext_oneapi_non_uniform_groups)
+
+void work_group_scheduler::begin_non_uniform_groups() {
+  for (std::uint32_t i = 0; i < m_size; ++i)
+    m_masked[i] = masked_state{0, 0, nullptr, 0, no_block, nullptr, 0};
+  m_free_blocks.clear();
+  for (std::uint32_t b = 0; b < m_blocks.size(); ++b) {
+    m_block_users[b] = 0;
+    m_free_blocks.push_back(b);
+  }
+  m_masked_waiting = 0;
+  m_converged_waiting = 0;
+  m_masked_used = false;
+}
+
+void work_group_scheduler::drop_block(std::uint32_t item) noexcept {
+  std::uint32_t& block = m_masked[item].block;
+  if (block == no_block) return;
+  if (--m_block_users[block] == 0) m_free_blocks.push_back(block); // capacity: every block
+  block = no_block;
+}
+
+// The members in `mask` all wait: their values go to a block of their own, and they become ready.
+void work_group_scheduler::release_masked(std::uint32_t sub_group, std::uint32_t mask) {
+  std::uint32_t first = sub_group << m_sg_shift;
+  std::size_t bytes = 0;
+  for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1)
+    bytes =
+        std::max(bytes, m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))].bytes);
+  std::uint32_t block = no_block;
+  if (bytes != 0) {
+    if (m_free_blocks.empty()) {
+      // Each block holds one value per lane of the largest sub-group (32).
+      constexpr std::size_t block_bytes = 32 * sycl::detail::host::exchange_bytes;
+      m_blocks.reserve(m_blocks.size() + 1);
+      m_block_users.reserve(m_blocks.size() + 1);
+      m_free_blocks.reserve(m_blocks.size() + 1);
+      m_blocks.push_back(
+          static_cast<std::byte*>(::operator new(block_bytes, std::align_val_t(64))));
+      m_block_users.push_back(0);
+      m_free_blocks.push_back(static_cast<std::uint32_t>(m_blocks.size() - 1));
+    }
+    block = m_free_blocks.back();
+    m_free_blocks.pop_back();
+    m_block_users[block] = static_cast<std::uint32_t>(__builtin_popcount(mask));
+  }
+  std::uint32_t ready[32], count = 0;
+  for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+    std::uint32_t lane = static_cast<std::uint32_t>(__builtin_ctz(rest));
+    masked_state& m = m_masked[first + lane];
+    if (block != no_block && m.bytes != 0)
+      std::memcpy(m_blocks[block] + std::size_t(lane) * bytes, m.value, m.bytes);
+    m.block = block;
+    m.waiting_mask = 0;
+    ready[count++] = m.stack;
+    --m_masked_waiting;
+  }
+  if (m_shuffled) shuffle(ready, count, (std::uint64_t(sub_group) << 32 | mask) + 0x27d4eb2fu);
+  for (std::uint32_t i = 0; i < count; ++i) push_ready(ready[i]);
+}
+
+const std::byte* work_group_scheduler::masked_exchange(std::uint32_t sub_group, std::uint32_t lane,
+                                                       std::uint32_t mask, const void* value,
+                                                       std::size_t bytes) {
+  m_masked_used = true;
+  std::uint32_t first = sub_group << m_sg_shift;
+  std::uint32_t item = first + lane;
+  drop_block(item); // done reading the values of its previous group function
+  // (Only lanes that exist; the caller's always.)
+  std::uint32_t size = std::min(m_sg_size, m_size - first);
+  mask &= size >= 32 ? ~0u : (1u << size) - 1u;
+  mask |= 1u << lane;
+  masked_state& me = m_masked[item];
+  me.waiting_mask = mask;
+  me.value = value;
+  me.bytes = bytes;
+  me.stack = m_current_stack;
+  ++m_masked_waiting;
+  // The group goes on once nothing else can run (release_groups), not as soon as its last member
+  // arrives: a sub-group's work-items thus pass their groups' functions in step, as a GPU's
+  // lanes do, and a group never runs ahead into memory that another group of its sub-group
+  // still reads (as the CTS's non-uniform group barrier test expects).
+  m_save_slot = m_current_stack;
+  switch_away(true);
+  std::uint32_t block = m_masked[item].block;
+  return block == no_block ? nullptr : m_blocks[block];
+}
+
+bool work_group_scheduler::release_groups() noexcept {
+  bool released = false;
+  if (m_converged_waiting != 0) {
+    resolve_converged();
+    released = true;
+  }
+  for (std::uint32_t item = 0; item < m_size && m_masked_waiting != 0; ++item) {
+    std::uint32_t mask = m_masked[item].waiting_mask;
+    if (mask == 0) continue;
+    std::uint32_t first = item & ~(m_sg_size - 1);
+    bool complete = true;
+    for (std::uint32_t rest = mask; rest != 0 && complete; rest &= rest - 1)
+      complete =
+          m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))].waiting_mask == mask;
+    if (!complete) continue;
+    try {
+      release_masked(item >> m_sg_shift, mask);
+    } catch (...) {
+      // No memory for the values: the members go on without them (the launch reports why).
+      fail(std::current_exception());
+      for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+        masked_state& m = m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))];
+        m.waiting_mask = 0;
+        push_ready(m.stack);
+        --m_masked_waiting;
+      }
+    }
+    released = true;
+  }
+  return released;
+}
+
+std::uint32_t work_group_scheduler::converged(std::uint32_t sub_group, std::uint32_t lane,
+                                              const void* site) {
+  m_masked_used = true;
+  std::uint32_t item = (sub_group << m_sg_shift) + lane;
+  drop_block(item);
+  masked_state& me = m_masked[item];
+  me.site = site;
+  me.stack = m_current_stack;
+  ++m_converged_waiting;
+  m_save_slot = m_current_stack;
+  switch_away(true);
+  return m_masked[item].converged;
+}
+
+void work_group_scheduler::resolve_converged() noexcept {
+  for (std::uint32_t sub_group = 0; sub_group < m_sg_count; ++sub_group) {
+    std::uint32_t first = sub_group << m_sg_shift;
+    std::uint32_t size = std::min(m_sg_size, m_size - first);
+    for (std::uint32_t lane = 0; lane < size; ++lane) {
+      const void* site = m_masked[first + lane].site;
+      if (!site) continue;
+      // The tangle: the lanes of the sub-group at the same call.
+      std::uint32_t mask = 0, ready[32], count = 0;
+      for (std::uint32_t other = lane; other < size; ++other)
+        if (m_masked[first + other].site == site) mask |= 1u << other;
+      for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+        masked_state& m = m_masked[first + static_cast<std::uint32_t>(__builtin_ctz(rest))];
+        m.site = nullptr;
+        m.converged = mask;
+        ready[count++] = m.stack;
+        --m_converged_waiting;
+      }
+      if (m_shuffled) shuffle(ready, count, (std::uint64_t(sub_group) << 32 | mask) + 0x165667b1u);
+      for (std::uint32_t i = 0; i < count; ++i) push_ready(ready[i]);
+    }
+  }
 }
 
 [[gnu::always_inline]] inline void
@@ -939,6 +1141,27 @@ void __syclone_host_sub_group_barrier(std::uint32_t sub_group) {
 const std::byte* __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
                                                    const void* value, std::size_t bytes) {
   return group_scheduler("a sub-group function").sub_group_exchange(sub_group, lane, value, bytes);
+}
+
+const std::byte* __syclone_host_sub_group_masked_exchange(std::uint32_t sub_group,
+                                                          std::uint32_t lane, std::uint32_t mask,
+                                                          const void* value, std::size_t bytes) {
+  return group_scheduler("a function of a non-uniform group")
+      .masked_exchange(sub_group, lane, mask, value, bytes);
+}
+
+void __syclone_host_sub_group_masked_barrier(std::uint32_t sub_group, std::uint32_t lane,
+                                             std::uint32_t mask) {
+  group_scheduler("a barrier of a non-uniform group")
+      .masked_exchange(sub_group, lane, mask, nullptr, 0);
+}
+
+// The call site tells tangles apart: the return address, in the kernel's code (each
+// get_tangle_group / get_opportunistic_group is inlined where the kernel calls it).
+[[gnu::noinline]] std::uint32_t
+__syclone_host_sub_group_converged(std::uint32_t sub_group, std::uint32_t lane, std::uint32_t) {
+  return group_scheduler("get_tangle_group/get_opportunistic_group")
+      .converged(sub_group, lane, __builtin_return_address(0));
 }
 
 } // extern "C"

@@ -142,6 +142,15 @@ public:
   // the sub-group and returns the set (see detail::host::sub_group_exchange).
   const std::byte* sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane,
                                       const void* value, std::size_t bytes) noexcept;
+  // sycl_ext_oneapi_non_uniform_groups (host_loops.hpp): an exchange and a barrier of the lanes
+  // of `mask` only. Once no work-item of the work-group can go on otherwise, each group whose
+  // members all wait goes on: its members' values (each on its member's stack) are copied into
+  // a block of their own, which the members read from until each calls its next group function
+  // or finishes; so groups of other lanes never overwrite what a member has yet to read.
+  const std::byte* masked_exchange(std::uint32_t sub_group, std::uint32_t lane, std::uint32_t mask,
+                                   const void* value, std::size_t bytes);
+  // The lanes of the sub-group waiting at the same call (`site`) once nothing else can run.
+  std::uint32_t converged(std::uint32_t sub_group, std::uint32_t lane, const void* site);
   // Scratch of the work-group for work-group algorithms (2 * exchange_bytes per work-item).
   std::byte* work_group_scratch() const noexcept { return m_wg_scratch; }
 
@@ -164,6 +173,11 @@ private:
   void open_sub_group(std::uint32_t sub_group) noexcept;
   void item_finished(std::uint32_t item) noexcept;
   void release_mismatched_barriers() noexcept;
+  void release_masked(std::uint32_t sub_group, std::uint32_t mask);
+  void resolve_converged() noexcept;
+  bool release_groups() noexcept;
+  void drop_block(std::uint32_t item) noexcept;
+  void begin_non_uniform_groups();
   void push_ready(std::uint32_t stack) noexcept {
     m_ready[(m_ready_head + m_ready_count++) % m_ready.size()] = stack;
   }
@@ -207,6 +221,24 @@ private:
   std::vector<sub_group_state> m_sg;
   std::vector<std::uint32_t> m_sg_waiters; // m_sg_size stacks per sub-group
   std::uint32_t m_sg_waiting_total = 0;
+  // Work-items at a non-uniform group's exchange or barrier (masked_exchange) or at a call
+  // that forms a tangle (converged), per work-item of the group.
+  struct masked_state {
+    std::uint32_t waiting_mask; // the group it waits for; 0: none
+    std::uint32_t stack;        // its fiber while it waits
+    const void* value;          // its value, on its stack, while it waits
+    std::size_t bytes;
+    std::uint32_t block;     // the block of values it reads (no_block: none)
+    const void* site;        // the call it waits at (converged); null: none
+    std::uint32_t converged; // the tangle found for it
+  };
+  static constexpr std::uint32_t no_block = ~0u;
+  std::vector<masked_state> m_masked;
+  bool m_masked_used = false;         // this work-group called them (m_masked is dirty)
+  std::uint32_t m_masked_waiting = 0; // work-items waiting at masked exchanges
+  std::uint32_t m_converged_waiting = 0;
+  std::vector<std::byte*> m_blocks; // m_sg_size * exchange_bytes each
+  std::vector<std::uint32_t> m_block_users, m_free_blocks;
   std::byte* m_scratch = nullptr; // sub-group exchange sets, then the work-group scratch
   std::size_t m_scratch_capacity = 0;
   // Before and after the scratch: the largest sub-group (32) of the largest slots.

@@ -231,6 +231,81 @@ inline std::uint64_t sub_group_ballot(const sg_info& sg, bool p) {
   return bits;
 }
 
+// sycl_ext_oneapi_non_uniform_groups: the groups' functions read the members' slots of one
+// masked exchange (only the members wait for each other; the slots are the sub-group's lanes).
+// Every member reads the same slots in the same order, so all get the same result.
+SYCLONE_INLINE std::uint32_t nug_ballot_mask(const sg_info& sg, bool p) {
+  std::uint32_t bits = static_cast<std::uint32_t>(sub_group_ballot(sg, p));
+  std::uint32_t lanes = sg.size >= 32 ? ~0u : (1u << sg.size) - 1u;
+  return p ? bits : ~bits & lanes;
+}
+SYCLONE_INLINE std::uint32_t nug_converged_mask(const sg_info& sg) {
+  return __syclone_host_sub_group_converged(sg.id, sg.lane, sg.size);
+}
+inline void nug_barrier(const nug_info& g) {
+  __syclone_host_sub_group_masked_barrier(g.sg.id, g.sg.lane, g.mask);
+}
+template <typename T>
+SYCLONE_INLINE const std::byte* nug_exchange(const nug_info& g, const T& x) {
+  host_check_size<T>();
+  return __syclone_host_sub_group_masked_exchange(g.sg.id, g.sg.lane, g.mask, &x, sizeof(T));
+}
+// The value of the member with local id `src` (x where there is none).
+template <typename T>
+inline T nug_shuffle(const nug_info& g, T x, std::uint32_t src) {
+  const std::byte* base = nug_exchange(g, x);
+  return src < nug_size(g) ? load_slot<T>(base, nug_lane_of(g, src)) : x;
+}
+template <typename T>
+inline T nug_shuffle_down(const nug_info& g, T x, std::uint32_t delta) {
+  std::uint32_t to = nug_local_id(g) + delta;
+  return nug_shuffle(g, x, to < nug_local_id(g) ? ~0u : to); // (an overflowing delta: none)
+}
+template <typename T>
+inline T nug_shuffle_up(const nug_info& g, T x, std::uint32_t delta) {
+  std::uint32_t local = nug_local_id(g);
+  return nug_shuffle(g, x, delta <= local ? local - delta : ~0u);
+}
+template <typename T>
+inline T nug_shuffle_xor(const nug_info& g, T x, std::uint32_t mask) {
+  return nug_shuffle(g, x, nug_local_id(g) ^ mask);
+}
+template <typename T, typename Op>
+inline T nug_reduce(const nug_info& g, T x, Op op) {
+  const std::byte* base = nug_exchange(g, x);
+  std::uint32_t rest = g.mask;
+  T acc = load_slot<T>(base, static_cast<std::uint32_t>(__builtin_ctz(rest)));
+  for (rest &= rest - 1; rest != 0; rest &= rest - 1)
+    acc = op(acc, load_slot<T>(base, static_cast<std::uint32_t>(__builtin_ctz(rest))));
+  return acc;
+}
+// Inclusive (members up to the caller) or exclusive (members before it; none for the first).
+template <bool Exclusive, typename T, typename Op>
+inline opt<T> nug_scan(const nug_info& g, T x, Op op) {
+  const std::byte* base = nug_exchange(g, x);
+  std::uint32_t below = (1u << g.sg.lane) - 1u;
+  std::uint32_t rest = g.mask & (Exclusive ? below : (below << 1) | 1u);
+  if (rest == 0) return {x, false};
+  T acc = load_slot<T>(base, static_cast<std::uint32_t>(__builtin_ctz(rest)));
+  for (rest &= rest - 1; rest != 0; rest &= rest - 1)
+    acc = op(acc, load_slot<T>(base, static_cast<std::uint32_t>(__builtin_ctz(rest))));
+  return {acc, true};
+}
+inline bool nug_any(const nug_info& g, bool p) {
+  const std::byte* base = nug_exchange(g, p);
+  bool any = false;
+  for (std::uint32_t rest = g.mask; rest != 0; rest &= rest - 1)
+    any |= load_slot<bool>(base, static_cast<std::uint32_t>(__builtin_ctz(rest)));
+  return any;
+}
+inline bool nug_all(const nug_info& g, bool p) {
+  const std::byte* base = nug_exchange(g, p);
+  bool all = true;
+  for (std::uint32_t rest = g.mask; rest != 0; rest &= rest - 1)
+    all &= load_slot<bool>(base, static_cast<std::uint32_t>(__builtin_ctz(rest)));
+  return all;
+}
+
 // Work-groups. The scratch holds the inputs (one slot per work-item, first half) and the
 // results (second half). Inputs are written before the first barrier and read (by the first
 // work-item) before the second; results are written between the barriers and read after the

@@ -102,6 +102,24 @@ SYCLONE_EXPORT void* __syclone_host_group_local_memory(std::size_t bytes, std::s
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*
 __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane, const void* value,
                                   std::size_t bytes);
+// sycl_ext_oneapi_non_uniform_groups: the exchange and the barrier of the sub-group's lanes in
+// `mask` only (a group of work-items of the sub-group; the others do not wait). The exchange's
+// result holds the members' values at their lanes' slots. The compiled loops, which run only
+// where the whole work-group reaches the call, lower them as the sub-group's exchange and barrier
+// (every lane then calls them, each with its own group's mask).
+SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*
+__syclone_host_sub_group_masked_exchange(std::uint32_t sub_group, std::uint32_t lane,
+                                         std::uint32_t mask, const void* value, std::size_t bytes);
+SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void
+__syclone_host_sub_group_masked_barrier(std::uint32_t sub_group, std::uint32_t lane,
+                                        std::uint32_t mask);
+// The lanes of the sub-group (of `size` work-items) that reach this call together: on fibers,
+// those waiting at this same call (this call site) once no work-item of the work-group can go
+// on otherwise; in the compiled loops, which run only where the whole work-group reaches it,
+// every lane of the sub-group. tangle_group and opportunistic_group are made from it.
+// (nomerge: two such calls in the branches of an `if` stay two calls, two tangles.)
+SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT __attribute__((nomerge)) std::uint32_t
+__syclone_host_sub_group_converged(std::uint32_t sub_group, std::uint32_t lane, std::uint32_t size);
 }
 
 static_assert(offsetof(sycl::detail::host::group_frame, group) == 8);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/nug_shuffle_algorithms.hpp>
 #include <sycl/detail/group_types.hpp>
 
 #include <cstddef>
@@ -175,6 +176,84 @@ SYCLONE_INLINE bool sub_group_all(const sg_info& sg, bool p) {
 // lanes).
 SYCLONE_INLINE std::uint64_t sub_group_ballot(const sg_info& sg, bool p) {
   return __nvvm_vote_ballot_sync(member_mask(sg), p);
+}
+
+// sycl_ext_oneapi_non_uniform_groups: a group is a set of lanes of the warp, and every *.sync
+// instruction takes its member mask, so only the members take part (DESIGN.md "Phase 3":
+// match.sync masks). Values move between members with shfl.sync.idx from the lane of a local
+// id (nug_lane_of), votes are vote.sync, 32-bit integer reductions redux.sync (sm_80+).
+//
+// A ballot group's members are the lanes whose predicate equals the caller's: one match.any.sync
+// (sm_70+) over the warp's lanes. A tangle (and an opportunistic group) is the set of lanes that
+// execute together, which the warp reports with activemask.
+SYCLONE_INLINE std::uint32_t nug_ballot_mask(const sg_info& sg, bool p) {
+  if (__nvvm_reflect("__CUDA_ARCH") >= 700) {
+    std::uint32_t same, value = p ? 1u : 0u;
+    asm volatile("match.any.sync.b32 %0, %1, %2;" : "=r"(same) : "r"(value), "r"(member_mask(sg)));
+    return same;
+  }
+  std::uint32_t bits = __nvvm_vote_ballot_sync(member_mask(sg), p);
+  return p ? bits : ~bits & member_mask(sg);
+}
+SYCLONE_INLINE std::uint32_t nug_converged_mask(const sg_info& sg) {
+  std::uint32_t active;
+  asm volatile("activemask.b32 %0;" : "=r"(active));
+  return active & member_mask(sg);
+}
+SYCLONE_INLINE void nug_barrier(const nug_info& g) {
+  __nvvm_bar_warp_sync(g.mask);
+}
+// The value of the member with local id `src` (x where there is none): every member reads some
+// member's lane, as shfl.sync requires.
+template <typename T>
+SYCLONE_INLINE T nug_shuffle(const nug_info& g, T x, std::uint32_t src) {
+  bool inside = src < nug_size(g);
+  std::uint32_t lane = inside ? nug_lane_of(g, src) : g.sg.lane;
+  return shuffle_words(x, [&](int w) { return __nvvm_shfl_sync_idx_i32(g.mask, w, lane, 0x1f); });
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle_down(const nug_info& g, T x, std::uint32_t delta) {
+  std::uint32_t local = nug_local_id(g), to = local + delta;
+  return nug_shuffle(g, x, to < local ? ~0u : to);
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle_up(const nug_info& g, T x, std::uint32_t delta) {
+  std::uint32_t local = nug_local_id(g);
+  return nug_shuffle(g, x, delta <= local ? local - delta : ~0u);
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle_xor(const nug_info& g, T x, std::uint32_t mask) {
+  // A fixed_size_group is aligned to its size, a power of two: its lanes pair within it.
+  if (g.contiguous && mask < nug_size(g) && (nug_size(g) & (nug_size(g) - 1)) == 0 &&
+      (__builtin_ctz(g.mask) & (nug_size(g) - 1)) == 0)
+    return shuffle_words(x,
+                         [&](int w) { return __nvvm_shfl_sync_bfly_i32(g.mask, w, mask, 0x1f); });
+  return nug_shuffle(g, x, nug_local_id(g) ^ mask);
+}
+template <typename T, typename Op>
+SYCLONE_INLINE T nug_reduce(const nug_info& g, T x, Op op) {
+  if constexpr (has_redux_v<T, Op>) {
+    if (__nvvm_reflect("__CUDA_ARCH") >= 800) return redux<T, Op>(x, g.mask);
+  }
+  std::uint32_t size = nug_size(g), local = nug_local_id(g);
+  if (g.contiguous && (size & (size - 1)) == 0 && (__builtin_ctz(g.mask) & (size - 1)) == 0) {
+    // A full fixed_size_group: a butterfly within its lanes, as for a whole warp.
+    for (std::uint32_t offset = size / 2; offset > 0; offset /= 2)
+      x = op(x, shuffle_words(
+                    x, [&](int w) { return __nvvm_shfl_sync_bfly_i32(g.mask, w, offset, 0x1f); }));
+    return x;
+  }
+  return nug_reduce_tree(g, x, op);
+}
+template <bool Exclusive, typename T, typename Op>
+SYCLONE_INLINE opt<T> nug_scan(const nug_info& g, T x, Op op) {
+  return nug_scan_tree<Exclusive>(g, x, op);
+}
+SYCLONE_INLINE bool nug_any(const nug_info& g, bool p) {
+  return __nvvm_vote_any_sync(g.mask, p);
+}
+SYCLONE_INLINE bool nug_all(const nug_info& g, bool p) {
+  return __nvvm_vote_all_sync(g.mask, p);
 }
 
 // Work-groups: warps combine with shuffles, then exchange through a small static shared buffer

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <sycl/detail/config.hpp>
+#include <sycl/detail/device/nug_shuffle_algorithms.hpp>
 #include <sycl/detail/group_types.hpp>
 
 #include <cstddef>
@@ -548,6 +549,57 @@ SYCLONE_INLINE opt<T> work_group_scan(const wg_info& wg, T x, Op op) {
     if (!result.has) return {before, true};
     return {static_cast<T>(op(before, result.value)), true};
   }
+}
+
+// sycl_ext_oneapi_non_uniform_groups: GroupNonUniform instructions work on the invocations that
+// execute them, so a group's members (in converged control flow, as the extension requires)
+// reach them without the others: a tangle is the ballot of the active invocations, a ballot
+// group's mask the ballot of the predicate, and values move by shuffles from the members' lanes.
+// There is no barrier of a subset of a sub-group in SPIR-V: a group's barrier is the sub-group's
+// OpControlBarrier, executed by the members only, which SPIR-V 1.3 leaves to the client API in
+// non-uniform control flow. No SPIR-V device runs syclone kernels yet (README "SPIR-V").
+SYCLONE_INLINE std::uint32_t nug_ballot_mask(const sg_info& sg, bool p) {
+  std::uint32_t bits = static_cast<std::uint32_t>(sub_group_ballot(sg, p));
+  std::uint32_t lanes = sg.size >= 32 ? ~0u : (1u << sg.size) - 1u;
+  return p ? bits : ~bits & lanes;
+}
+SYCLONE_INLINE std::uint32_t nug_converged_mask(const sg_info& sg) {
+  return static_cast<std::uint32_t>(sub_group_ballot(sg, true));
+}
+SYCLONE_INLINE void nug_barrier(const nug_info& g) {
+  sub_group_barrier(g.sg);
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle(const nug_info& g, T x, std::uint32_t src) {
+  return shuffle(x, src < nug_size(g) ? nug_lane_of(g, src) : g.sg.lane);
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle_down(const nug_info& g, T x, std::uint32_t delta) {
+  std::uint32_t local = nug_local_id(g), to = local + delta;
+  return nug_shuffle(g, x, to < local ? ~0u : to);
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle_up(const nug_info& g, T x, std::uint32_t delta) {
+  std::uint32_t local = nug_local_id(g);
+  return nug_shuffle(g, x, delta <= local ? local - delta : ~0u);
+}
+template <typename T>
+SYCLONE_INLINE T nug_shuffle_xor(const nug_info& g, T x, std::uint32_t mask) {
+  return nug_shuffle(g, x, nug_local_id(g) ^ mask);
+}
+template <typename T, typename Op>
+SYCLONE_INLINE T nug_reduce(const nug_info& g, T x, Op op) {
+  return nug_reduce_tree(g, x, op);
+}
+template <bool Exclusive, typename T, typename Op>
+SYCLONE_INLINE opt<T> nug_scan(const nug_info& g, T x, Op op) {
+  return nug_scan_tree<Exclusive>(g, x, op);
+}
+SYCLONE_INLINE bool nug_any(const nug_info& g, bool p) {
+  return (static_cast<std::uint32_t>(sub_group_ballot(g.sg, p)) & g.mask) != 0;
+}
+SYCLONE_INLINE bool nug_all(const nug_info& g, bool p) {
+  return (static_cast<std::uint32_t>(sub_group_ballot(g.sg, p)) & g.mask) == g.mask;
 }
 
 SYCLONE_INLINE bool work_group_any(const wg_info&, bool p) {
