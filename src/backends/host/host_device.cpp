@@ -211,7 +211,7 @@ public:
         // sycl_ext_intel_device_info: of its queries only free memory means something for the
         // CPU (no PCI address or device id; no memory clock, bus width or UUID the operating
         // system tells an unprivileged program).
-        aspect::ext_intel_free_memory};
+        aspect::ext_intel_free_memory,
         // sycl_ext_oneapi_non_uniform_groups: exchanges of a group's members only
         // (host_group.hpp), on fibers where groups are used in divergent control flow.
         aspect::ext_oneapi_ballot_group, aspect::ext_oneapi_fixed_size_group,
