@@ -106,8 +106,8 @@ void test_on(sycl::queue& q) {
   if (lines.size() == n + 2) {
     EXPECT(lines.front() == "host before" && lines.back() == "host after");
     std::vector<std::string> kernel(lines.begin() + 1, lines.end() - 1);
+    // Work-items print in any order (the host device shares a range with its threads too).
     EXPECT(sorted(kernel) == sorted(expected));
-    if (q.get_device().is_cpu()) EXPECT(kernel == expected); // one work-item after the other
   } else {
     show("integers", lines);
   }
