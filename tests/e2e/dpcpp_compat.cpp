@@ -187,6 +187,8 @@ int main() {
     sycl::id<1> zero(0);
     sycl::range<1> three(3);
     CHECK(zero == 0 && !(zero != 0) && three == 3u && 0 == zero);
+    // More dimensions: every component (the CTS's root-group test: local id == 0).
+    CHECK(sycl::id<2>(0, 0) == 0 && sycl::id<2>(0, 1) != 0 && sycl::range<3>(2, 2, 2) == 2);
   }
 
   if (g_failures) return 1;

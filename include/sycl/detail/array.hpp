@@ -47,18 +47,19 @@ public:
   friend bool operator!=(const L& a, const Derived& b) {
     return !(a == b);
   }
-  // A 1-dimensional id or range against an integer (`it.get_local_id() == 0`) compares its value:
-  // an exact match, where converting the integer to the class and the class to size_t would be
-  // ambiguous (the CTS's root-group test writes it, DPC++ accepts it).
+  // An id or range against an integer (`it.get_local_id() == 0`): every component equals it (for
+  // one dimension, the value). An exact match, where converting the integer to the class and the
+  // 1-dimensional class to size_t would be ambiguous; DPC++ accepts it and the CTS's root-group
+  // test writes it for 1 to 3 dimensions.
   template <typename L, typename T,
-            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T> && Dimensions == 1,
-                             int> = 0>
+            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T>, int> = 0>
   friend bool operator==(const L& a, const T& b) {
-    return a.m_data[0] == static_cast<std::size_t>(b);
+    for (int i = 0; i < Dimensions; ++i)
+      if (a.m_data[i] != static_cast<std::size_t>(b)) return false;
+    return true;
   }
   template <typename L, typename T,
-            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T> && Dimensions == 1,
-                             int> = 0>
+            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T>, int> = 0>
   friend bool operator!=(const L& a, const T& b) {
     return !(a == b);
   }
