@@ -24,4 +24,7 @@ find "$b/bench" -maxdepth 1 -type f -name 'cuda_*' -exec cp {} "$out/bench/" \;
 # The host side of the prefetch benchmarks runs on the GPU machine's CPU in the same run.
 if [ -f "$b/bench/host_prefetch" ]; then cp "$b/bench/host_prefetch" "$out/bench/"; fi
 strip --strip-unneeded "$out"/lib/*.so* "$out"/bin/* "$out"/e2e/* "$out"/examples/* "$out"/bench/* 2>/dev/null || true
+# A program with device_globals keeps its symbol table: the runtime finds the variables of a GPU
+# there (README, sycl_ext_oneapi_device_global).
+if [ -f "$b/tests/e2e/device_global" ]; then cp "$b/tests/e2e/device_global" "$out/e2e/"; fi
 du -sh "$out"

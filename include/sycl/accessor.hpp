@@ -6,6 +6,8 @@
 #include <sycl/atomic.hpp>
 #include <sycl/detail/buffer_core.hpp>
 #include <sycl/detail/device/target.hpp>
+#include <sycl/detail/object_identity.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/id.hpp>
 #include <sycl/multi_ptr.hpp>
 #include <sycl/property_list.hpp>
@@ -42,7 +44,9 @@ struct is_access_tag<mode_tag_t<M>> : std::true_type {};
 template <access_mode M, target T>
 struct is_access_tag<mode_target_tag_t<M, T>> : std::true_type {};
 
-constexpr bool is_read_only(access_mode m) { return m == access_mode::read; }
+constexpr bool is_read_only(access_mode m) {
+  return m == access_mode::read;
+}
 // The access mode an accessor gets when none is named: read for const element types.
 template <typename T>
 inline constexpr access_mode default_access_mode =
@@ -132,9 +136,15 @@ public:
   pointer operator->() const { return &**this; }
   reference operator[](difference_type n) const { return m_data[address(m_linear + n)]; }
   region_iterator& operator++() { return ++m_linear, *this; }
-  region_iterator operator++(int) { auto t = *this; return ++m_linear, t; }
+  region_iterator operator++(int) {
+    auto t = *this;
+    return ++m_linear, t;
+  }
   region_iterator& operator--() { return --m_linear, *this; }
-  region_iterator operator--(int) { auto t = *this; return --m_linear, t; }
+  region_iterator operator--(int) {
+    auto t = *this;
+    return --m_linear, t;
+  }
   region_iterator& operator+=(difference_type n) { return m_linear += n, *this; }
   region_iterator& operator-=(difference_type n) { return m_linear -= n, *this; }
   friend region_iterator operator+(region_iterator a, difference_type n) { return a += n; }
@@ -147,7 +157,9 @@ public:
     return a.m_linear == b.m_linear && a.m_data == b.m_data;
   }
   friend bool operator!=(const region_iterator& a, const region_iterator& b) { return !(a == b); }
-  friend bool operator<(const region_iterator& a, const region_iterator& b) { return a.m_linear < b.m_linear; }
+  friend bool operator<(const region_iterator& a, const region_iterator& b) {
+    return a.m_linear < b.m_linear;
+  }
   friend bool operator>(const region_iterator& a, const region_iterator& b) { return b < a; }
   friend bool operator<=(const region_iterator& a, const region_iterator& b) { return !(b < a); }
   friend bool operator>=(const region_iterator& a, const region_iterator& b) { return !(a < b); }
@@ -234,7 +246,8 @@ template <typename DataT, int Dimensions = 1,
               (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
           target AccessTarget = target::device,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
-class accessor {
+class accessor : public detail::owner_ordered<
+                     accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>> {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "accessors have 0 to 3 dimensions");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
                     AccessTarget == target::constant_buffer,
@@ -244,8 +257,8 @@ class accessor {
                 "access_mode::atomic (deprecated in SYCL 2020) needs target::device");
   static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
-  static constexpr bool read_only = detail::is_read_only(mode) ||
-                                    AccessTarget == target::constant_buffer;
+  static constexpr bool read_only =
+      detail::is_read_only(mode) || AccessTarget == target::constant_buffer;
   using elem_t = std::remove_const_t<DataT>;
   template <typename Tag>
   using if_tag = std::enable_if_t<detail::is_access_tag<Tag>::value, int>;
@@ -263,7 +276,9 @@ public:
   using difference_type = std::ptrdiff_t;
   using size_type = std::size_t;
 
-  accessor() = default;
+  // SYCL 2020 4.5.2: every accessor, also a default-constructed one, is an object of its own
+  // (sycl_ext_oneapi_weak_object refers to it); its copies share its identity.
+  accessor() : m_identity(detail::object_identity::make()) {}
 
   // 0 dimensions: the first element of a one-dimensional buffer (none of an empty one).
   template <typename T, typename A, int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
@@ -334,11 +349,13 @@ public:
 
   // Copying an accessor into a kernel or host task binds it to that command group.
   accessor(const accessor& other)
-      : m_state(other.m_state), m_no_init(other.m_no_init), m_placeholder(other.m_placeholder) {
+      : m_state(other.m_state), m_identity(other.m_identity), m_no_init(other.m_no_init),
+        m_placeholder(other.m_placeholder) {
     if constexpr (detail::dev::is_host) rebind();
   }
   accessor& operator=(const accessor& other) {
     m_state = other.m_state;
+    m_identity = other.m_identity;
     m_no_init = other.m_no_init;
     m_placeholder = other.m_placeholder;
     if constexpr (detail::dev::is_host) rebind();
@@ -350,8 +367,10 @@ public:
   template <typename OtherT, access_mode OtherMode, access::placeholder OtherPlaceholder,
             typename = std::enable_if_t<
                 detail::accessor_convertible_v<DataT, AccessMode, OtherT, OtherMode>>>
+  // The converted accessor is the same object as `other` (sycl_ext_oneapi_weak_object).
   accessor(const accessor<OtherT, Dimensions, OtherMode, AccessTarget, OtherPlaceholder>& other)
-      : m_no_init(other.m_no_init), m_placeholder(other.m_placeholder) {
+      : m_identity(other.m_identity), m_no_init(other.m_no_init),
+        m_placeholder(other.m_placeholder) {
     const auto& s = other.state();
     m_state.m_data = s.m_data;
     m_state.m_mem_range = s.m_mem_range;
@@ -363,6 +382,7 @@ public:
 
   void swap(accessor& other) {
     std::swap(m_state, other.m_state);
+    m_identity.swap(other.m_identity);
     std::swap(m_no_init, other.m_no_init);
     std::swap(m_placeholder, other.m_placeholder);
   }
@@ -393,9 +413,8 @@ public:
 
   // access_mode::atomic (SYCL 2020 4.7.6.9, deprecated): elements are sycl::atomic objects (named
   // only by accessors of that mode, so that no other accessor meets the deprecated class).
-  using subscript_result =
-      typename detail::accessor_subscript<AccessMode == access_mode::atomic, elem_t,
-                                          reference>::type;
+  using subscript_result = typename detail::accessor_subscript<AccessMode == access_mode::atomic,
+                                                               elem_t, reference>::type;
 
   // 0 dimensions: the element itself.
   operator std::conditional_t<Dimensions == 0, subscript_result,
@@ -467,7 +486,8 @@ public:
   }
 
   iterator begin() const noexcept {
-    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
+                    0);
   }
   iterator end() const noexcept {
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
@@ -504,6 +524,7 @@ public:
 private:
   template <typename, int, access_mode, target, access::placeholder>
   friend class accessor;
+  friend struct detail::weak_access;
 
   subscript_result element(value_type* p) const {
     if constexpr (AccessMode == access_mode::atomic)
@@ -524,6 +545,7 @@ private:
     m_state.m_mem_range = buf.get_range();
     m_state.m_offset = access_offset;
     m_state.m_access_range = access_range;
+    m_identity = detail::object_identity::make();
     for (int d = 0; d < dims; ++d)
       if (access_offset[d] + access_range[d] > m_state.m_mem_range[d])
         detail::throw_error(errc::invalid,
@@ -540,12 +562,17 @@ private:
     if (cgh) bind(*cgh);
   }
   void rebind() {
-    if (!m_state.m_buffer) return;
+    // A kernel running on the host copies its accessors outside any command group.
+    if (m_state.m_buffer && !detail::dev::in_host_kernel()) rebind_captured();
+  }
+  [[gnu::noinline]] void rebind_captured() {
     if (const void* cg = detail::capturing_command_group())
-      m_state.m_data = static_cast<value_type*>(detail::bind_captured_accessor(cg, *m_state.m_buffer));
+      m_state.m_data =
+          static_cast<value_type*>(detail::bind_captured_accessor(cg, *m_state.m_buffer));
   }
 
   detail::accessor_state<value_type, dims> m_state;
+  detail::object_identity m_identity; // what its copies share (detail/object_identity.hpp)
   bool m_no_init = false;
   bool m_placeholder = false;
 };
@@ -611,7 +638,7 @@ accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, Tg>,
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode =
               (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
-class host_accessor {
+class host_accessor : public detail::owner_ordered<host_accessor<DataT, Dimensions, AccessMode>> {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "host accessors have 0 to 3 dimensions");
   static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
@@ -633,7 +660,9 @@ public:
   using difference_type = std::ptrdiff_t;
   using size_type = std::size_t;
 
-  host_accessor() = default;
+  // A host accessor is the hold it has on its buffer (m_hold), which its copies share; a
+  // default-constructed one holds no buffer, but is an object of its own all the same.
+  host_accessor() : m_hold(std::make_shared<char>()) {}
   template <typename T, typename A, int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
   host_accessor(buffer<T, 1, A>& buf, const property_list& props = {}) {
     init(buf, range<1>(buf.size() ? 1 : 0), id<1>{}, props);
@@ -747,7 +776,8 @@ public:
   // SYCL 2020 4.7.6.10: the start of the underlying buffer, also for a ranged accessor.
   std::add_pointer_t<value_type> get_pointer() const noexcept { return m_state.m_data; }
   iterator begin() const noexcept {
-    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range, 0);
+    return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
+                    0);
   }
   iterator end() const noexcept {
     return iterator(m_state.m_data, m_state.m_mem_range, m_state.m_offset, m_state.m_access_range,
@@ -776,6 +806,7 @@ private:
   template <typename, int, access_mode>
   friend class host_accessor;
   friend struct detail::accessor_identity;
+  friend struct detail::weak_access;
 
   template <typename T, typename A>
   void init(buffer<T, dims, A>& buf, range<dims> access_range, id<dims> access_offset,
@@ -843,18 +874,25 @@ struct is_property_of<property::no_init, host_accessor<DataT, Dimensions, Access
 // host accessor (what the deprecated buffer::get_access<mode>() returns).
 template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
 class accessor<DataT, Dimensions, AccessMode, target::host_buffer, IsPlaceholder>
-    : public host_accessor<DataT, Dimensions, AccessMode> {
+    : public host_accessor<DataT, Dimensions, AccessMode>,
+      public detail::owner_ordered<
+          accessor<DataT, Dimensions, AccessMode, target::host_buffer, IsPlaceholder>> {
   static_assert(AccessMode != access_mode::atomic,
                 "access_mode::atomic needs target::device or target::local");
   using base = host_accessor<DataT, Dimensions, AccessMode>;
+  using ordered = detail::owner_ordered<accessor>;
 
 public:
   using base::base;
   using base::operator=;
+  // sycl_ext_oneapi_weak_object: ordered against this type and against host_accessor.
+  using base::ext_oneapi_owner_before;
+  using ordered::ext_oneapi_owner_before;
   accessor() = default;
-  // What `sycl::accessor acc = buffer.get_host_access();` deduces (below): the host accessor,
-  // as DPC++'s host_accessor, derived from this class, makes it.
-  accessor(const base& host) : base(host) {}
+  // A copy of a host_accessor (DPC++'s host_accessor derives from this class, so code written for
+  // it may write `sycl::accessor acc = buf.get_host_access();`): the same access, held as long
+  // as either lives.
+  accessor(const base& other) : base(other) {}
   bool is_placeholder() const noexcept { return false; }
   // SYCL 2020 4.7.6.16 (deprecated): the accessed bytes and elements.
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return base::byte_size(); }
@@ -863,11 +901,11 @@ public:
 
 template <typename DataT, int Dimensions, access_mode AccessMode>
 accessor(host_accessor<DataT, Dimensions, AccessMode>)
-    -> accessor<DataT, Dimensions, AccessMode, target::host_buffer, access::placeholder::false_t>;
+    -> accessor<DataT, Dimensions, AccessMode, target::host_buffer>;
 
 // SYCL 2020 4.7.6.11. local_accessor: work-group local memory, valid in nd_range kernels.
 template <typename DataT, int Dimensions = 1>
-class local_accessor {
+class local_accessor : public detail::owner_ordered<local_accessor<DataT, Dimensions>> {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "local accessors have 0 to 3 dimensions");
   static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr bool read_only = std::is_const_v<DataT>;
@@ -886,37 +924,44 @@ public:
   using reverse_iterator = std::reverse_iterator<iterator>;
   using const_reverse_iterator = std::reverse_iterator<const_iterator>;
 
-  local_accessor() = default;
+  // Each constructed local accessor is an object of its own, which its copies share
+  // (sycl_ext_oneapi_weak_object).
+  local_accessor() : m_identity(detail::object_identity::make()) {}
   template <int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
-  local_accessor(handler& cgh, const property_list& = {}) : m_range(1), m_offset(reserve(cgh, 1)) {}
+  local_accessor(handler& cgh, const property_list& = {})
+      : m_range(1), m_offset(reserve(cgh, 1)), m_identity(detail::object_identity::make()) {}
 
   // Copying a local accessor into a kernel tells the command group that the kernel uses local
   // memory (one that is only constructed in the command group does not count).
-  local_accessor(const local_accessor& other) : m_range(other.m_range), m_offset(other.m_offset) {
+  local_accessor(const local_accessor& other)
+      : m_range(other.m_range), m_offset(other.m_offset), m_identity(other.m_identity) {
     if constexpr (detail::dev::is_host) note_capture();
   }
   local_accessor& operator=(const local_accessor& other) {
     m_range = other.m_range;
     m_offset = other.m_offset;
+    m_identity = other.m_identity;
     if constexpr (detail::dev::is_host) note_capture();
     return *this;
   }
   template <int D = Dimensions, if_dims<D> = 0>
   local_accessor(range<dims> allocation_size, handler& cgh, const property_list& = {})
-      : m_range(allocation_size), m_offset(reserve(cgh, allocation_size.size())) {}
+      : m_range(allocation_size), m_offset(reserve(cgh, allocation_size.size())),
+        m_identity(detail::object_identity::make()) {}
 
   // SYCL 2020 4.7.6.11: a local accessor of T converts to one of const T.
   template <typename OtherT,
             typename = std::enable_if_t<std::is_const_v<DataT> &&
                                         std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
   local_accessor(const local_accessor<OtherT, Dimensions>& other)
-      : m_range(other.m_range), m_offset(other.m_offset) {
+      : m_range(other.m_range), m_offset(other.m_offset), m_identity(other.m_identity) {
     if constexpr (detail::dev::is_host) note_capture();
   }
 
   void swap(local_accessor& other) {
     std::swap(m_range, other.m_range);
     std::swap(m_offset, other.m_offset);
+    m_identity.swap(other.m_identity);
   }
   size_type byte_size() const noexcept { return size() * sizeof(DataT); }
   size_type size() const noexcept { return m_range.size(); }
@@ -1001,8 +1046,10 @@ private:
   template <typename, int>
   friend class local_accessor;
   friend struct detail::accessor_identity;
+  friend struct detail::weak_access;
 
   static void note_capture() {
+    if (detail::dev::in_host_kernel()) return; // a kernel on the host copying it
     if (const void* cg = detail::capturing_command_group())
       detail::note_captured_local_accessor(cg);
   }
@@ -1016,19 +1063,26 @@ private:
 
   range<dims> m_range; // zero: a default-constructed local accessor is empty
   std::size_t m_offset = 0;
+  detail::object_identity m_identity; // what its copies share (detail/object_identity.hpp)
 };
 
 // SYCL 2020 4.7.6.11 (deprecated, SYCL 1.2.1): accessor<T, D, mode, target::local> is a
 // local_accessor; with access_mode::atomic its elements are sycl::atomic objects in local memory.
 template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
 class accessor<DataT, Dimensions, AccessMode, target::local, IsPlaceholder>
-    : public local_accessor<std::remove_const_t<DataT>, Dimensions> {
+    : public local_accessor<std::remove_const_t<DataT>, Dimensions>,
+      public detail::owner_ordered<
+          accessor<DataT, Dimensions, AccessMode, target::local, IsPlaceholder>> {
   using base = local_accessor<std::remove_const_t<DataT>, Dimensions>;
+  using ordered = detail::owner_ordered<accessor>;
   using elem_t = std::remove_const_t<DataT>;
   static constexpr int dims = detail::adjusted_dims<Dimensions>;
   static constexpr bool is_atomic = AccessMode == access_mode::atomic;
 
 public:
+  // sycl_ext_oneapi_weak_object: ordered against this type and against local_accessor.
+  using base::ext_oneapi_owner_before;
+  using ordered::ext_oneapi_owner_before;
   accessor() = default;
   template <int D = Dimensions, std::enable_if_t<D == 0, int> = 0>
   accessor(handler& cgh, const property_list& props = {}) : base(cgh, props) {}
@@ -1087,8 +1141,7 @@ struct accessor_identity {
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   static std::size_t hash(const accessor<T, D, M, Tg, P>& a) noexcept {
     const auto& s = a.state();
-    return hash_accessor(s.m_buffer, linearize(s.m_offset, s.m_mem_range),
-                         s.m_access_range.size());
+    return hash_accessor(s.m_buffer, linearize(s.m_offset, s.m_mem_range), s.m_access_range.size());
   }
   template <typename T, int D, access_mode M>
   static std::size_t hash(const host_accessor<T, D, M>& a) noexcept {

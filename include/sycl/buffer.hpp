@@ -4,6 +4,7 @@
 #include <sycl/accessor.hpp>
 #include <sycl/context.hpp>
 #include <sycl/detail/buffer_core.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/id.hpp>
 #include <sycl/is_device_copyable.hpp>
@@ -24,7 +25,7 @@ using buffer_allocator = std::allocator<T>;
 
 template <typename T, int Dimensions = 1,
           typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
-class buffer {
+class buffer : public detail::owner_ordered<buffer<T, Dimensions, AllocatorT>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3,
                 "syclone supports buffers of 1 to 3 dimensions");
   static_assert(is_device_copyable_v<std::remove_const_t<T>>,
@@ -275,6 +276,7 @@ private:
   template <typename, int, typename>
   friend class buffer;
   friend struct detail::impl_access;
+  friend struct detail::weak_access;
 
   template <typename X>
   struct is_shared_ptr : std::false_type {};

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/device.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/info.hpp>
@@ -12,7 +13,7 @@
 
 SYCLONE_BEGIN_NAMESPACE
 
-class SYCLONE_EXPORT context {
+class SYCLONE_EXPORT context : public detail::owner_ordered<context> {
 public:
   explicit context(const property_list& props = {});
   explicit context(async_handler handler, const property_list& props = {});

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/info.hpp>
 #include <sycl/platform.hpp>
@@ -21,7 +22,7 @@ enum class peer_access {
 };
 } // namespace ext::oneapi
 
-class SYCLONE_EXPORT device {
+class SYCLONE_EXPORT device : public detail::owner_ordered<device> {
 public:
   // The device default_selector_v picks.
   device();

@@ -52,13 +52,21 @@ auto aspect_selector() {
 // can run on has an aspect. A syclone program runs on the host CPU device and, where one is
 // found, an NVIDIA GPU; an aspect is "any" when either device can report it and "all" when both
 // always do (host_device.cpp and cuda_device.cpp list their aspects: a GPU reports
-// usm_atomic_host_allocations only with native host atomics, so that one is not "all").
+// usm_atomic_host_allocations only with native host atomics, so that one is not "all"). Of
+// sycl_ext_intel_device_info's aspects, a GPU may have those its driver answers and both devices
+// free memory; the Intel GPU layout and the version 7 queries no device has.
 template <aspect Aspect>
 struct any_device_has
-    : std::bool_constant<Aspect != aspect::accelerator && Aspect != aspect::custom &&
-                         Aspect != aspect::emulated && Aspect != aspect::image &&
-                         Aspect != aspect::ext_oneapi_is_composite &&
-                         Aspect != aspect::ext_oneapi_is_component> {};
+    : std::bool_constant<
+          Aspect != aspect::accelerator && Aspect != aspect::custom && Aspect != aspect::emulated &&
+          Aspect != aspect::image && Aspect != aspect::ext_oneapi_is_composite &&
+          Aspect != aspect::ext_oneapi_is_component && Aspect != aspect::ext_intel_gpu_eu_count &&
+          Aspect != aspect::ext_intel_gpu_eu_simd_width && Aspect != aspect::ext_intel_gpu_slices &&
+          Aspect != aspect::ext_intel_gpu_subslices_per_slice &&
+          Aspect != aspect::ext_intel_gpu_eu_count_per_subslice &&
+          Aspect != aspect::ext_intel_gpu_hw_threads_per_eu &&
+          Aspect != aspect::ext_intel_current_clock_throttle_reasons &&
+          Aspect != aspect::ext_intel_fan_speed && Aspect != aspect::ext_intel_power_limits> {};
 template <aspect Aspect>
 struct all_devices_have
     : std::bool_constant<Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||
@@ -67,6 +75,7 @@ struct all_devices_have
                          Aspect == aspect::usm_device_allocations ||
                          Aspect == aspect::usm_host_allocations ||
                          Aspect == aspect::ext_oneapi_bfloat16_math_functions ||
+                         Aspect == aspect::ext_intel_free_memory ||
                          Aspect == aspect::ext_oneapi_ballot_group ||
                          Aspect == aspect::ext_oneapi_fixed_size_group ||
                          Aspect == aspect::ext_oneapi_opportunistic_group ||

@@ -2,13 +2,14 @@
 #pragma once
 
 #include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/info.hpp>
 
 #include <vector>
 
 SYCLONE_BEGIN_NAMESPACE
 
-class SYCLONE_EXPORT event {
+class SYCLONE_EXPORT event : public detail::owner_ordered<event> {
 public:
   // A default-constructed event is already complete.
   event();

@@ -3,6 +3,7 @@
 
 #include <sycl/accessor.hpp>
 #include <sycl/detail/block_allocator.hpp>
+#include <sycl/detail/device_global_fwd.hpp>
 #include <sycl/detail/host_kernels.hpp>
 #include <sycl/detail/impl_fwd.hpp>
 #include <sycl/detail/kernel_launch.hpp>
@@ -350,6 +351,23 @@ public:
 
   // SYCL 2020 4.9.4.3. USM operations.
   void memcpy(void* dest, const void* src, std::size_t num_bytes);
+  // sycl_ext_oneapi_device_global (defined in ext/oneapi/experimental/device_global.hpp).
+  template <typename T, typename PropertyListT>
+  void memcpy(ext::oneapi::experimental::device_global<T, PropertyListT>& dest, const void* src,
+              std::size_t numBytes = sizeof(T), std::size_t offset = 0);
+  template <typename T, typename PropertyListT>
+  void memcpy(void* dest, const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+              std::size_t numBytes = sizeof(T), std::size_t offset = 0);
+  template <typename T, typename PropertyListT>
+  void copy(const detail::dg_element_t<T>* src,
+            ext::oneapi::experimental::device_global<T, PropertyListT>& dest,
+            std::size_t count = sizeof(T) / sizeof(detail::dg_element_t<T>),
+            std::size_t startIndex = 0);
+  template <typename T, typename PropertyListT>
+  void copy(const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+            detail::dg_element_t<T>* dest,
+            std::size_t count = sizeof(T) / sizeof(detail::dg_element_t<T>),
+            std::size_t startIndex = 0);
   template <typename T>
   void copy(const T* src, T* dest, std::size_t count) {
     this->memcpy(dest, src, count * sizeof(T));
@@ -476,6 +494,8 @@ private:
     l.run_group = &detail::host_run_group<Dimensions, object_t, sub_group>;
 #endif
     l.required_sub_group_size = sub_group;
+    l.root_sync =
+        ext::oneapi::experimental::detail::kernel_uses_root_sync<KernelType, Properties>();
     set_kernel(std::move(l));
   }
 

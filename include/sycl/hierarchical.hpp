@@ -288,11 +288,13 @@ struct hierarchical_kernel {
     if constexpr (!dev::is_host) run_group(dev::group_id(0));
   }
   static void run_range(const void* self, std::size_t begin, std::size_t end) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const hierarchical_kernel*>(self);
     for (std::size_t i = begin; i < end; ++i) k.run_group(i);
   }
   // The host with local accessors: an nd_range of one-item work-groups, item = work-group.
   static void run_item(const void* self, const std::size_t* group, const std::size_t*) {
+    dev::host_kernel_scope in_kernel;
     static_cast<const hierarchical_kernel*>(self)->run_group(group[0]);
   }
 };

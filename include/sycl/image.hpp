@@ -11,6 +11,8 @@
 #include <sycl/accessor.hpp>
 #include <sycl/context.hpp>
 #include <sycl/detail/device/target.hpp>
+#include <sycl/detail/object_identity.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/range.hpp>
@@ -195,7 +197,7 @@ template <typename DataT>
 // their state, the no_init property query and size(). Derived::class_name names the class in
 // messages.
 template <typename Derived>
-class image_accessor_base {
+class image_accessor_base : public owner_ordered<Derived> {
 public:
   friend bool operator==(const Derived& a, const Derived& b) { return a.m_state == b.m_state; }
   friend bool operator!=(const Derived& a, const Derived& b) { return !(a == b); }
@@ -211,9 +213,15 @@ public:
 
   std::size_t size() const noexcept { return m_state.size; }
 
+protected:
+  // Each constructed image accessor is an object of its own (sycl_ext_oneapi_weak_object).
+  image_accessor_base() : m_identity(object_identity::make()) {}
+
 private:
   friend struct std::hash<Derived>;
+  friend struct weak_access;
   image_accessor_state m_state;
+  object_identity m_identity;
 };
 } // namespace detail
 
@@ -231,7 +239,7 @@ class host_sampled_image_accessor;
 
 // SYCL 2020 4.7.3.1. Unsampled images.
 template <int Dimensions = 1, typename AllocatorT = sycl::image_allocator>
-class unsampled_image {
+class unsampled_image : public detail::owner_ordered<unsampled_image<Dimensions, AllocatorT>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "images have 1 to 3 dimensions");
   template <int D>
   using if_multi = std::enable_if_t<(D > 1), int>;
@@ -366,6 +374,11 @@ private:
   template <typename, int, access_mode>
   friend class host_unsampled_image_accessor;
   friend struct std::hash<unsampled_image>;
+  friend struct detail::weak_access;
+
+  // sycl_ext_oneapi_weak_object::lock: the image a weak_object refers to.
+  unsampled_image(std::shared_ptr<detail::image_state<Dimensions>> state, AllocatorT alloc)
+      : m_state(std::move(state)), m_alloc(std::move(alloc)) {}
 
   void create(image_format format, const range<Dimensions>& r, const std::size_t* pitch,
               const property_list& props) {
@@ -379,7 +392,7 @@ private:
 
 // SYCL 2020 4.7.3.2. Sampled images: read-only, over host memory, with a sampler.
 template <int Dimensions = 1, typename AllocatorT = sycl::image_allocator>
-class sampled_image {
+class sampled_image : public detail::owner_ordered<sampled_image<Dimensions, AllocatorT>> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "images have 1 to 3 dimensions");
   template <int D>
   using if_multi = std::enable_if_t<(D > 1), int>;
@@ -461,6 +474,11 @@ private:
   template <typename, int>
   friend class host_sampled_image_accessor;
   friend struct std::hash<sampled_image>;
+  friend struct detail::weak_access;
+
+  // sycl_ext_oneapi_weak_object::lock: the image a weak_object refers to.
+  explicit sampled_image(std::shared_ptr<detail::image_state<Dimensions>> state)
+      : m_state(std::move(state)) {}
 
   void create(image_format format, image_sampler sampler, const range<Dimensions>& r,
               const std::size_t* pitch, const property_list& props) {

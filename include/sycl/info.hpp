@@ -47,6 +47,24 @@ enum class aspect {
   // (<sycl/ext/oneapi/bfloat16_math.hpp>). Every syclone device does; revision 7 of
   // sycl_ext_oneapi_bfloat16 dropped the aspect, code written before it still asks.
   ext_oneapi_bfloat16_math_functions,
+  // sycl_ext_intel_device_info (<sycl/ext/intel/device_info.hpp>): the device answers the
+  // ext::intel::info::device query of the same name.
+  ext_intel_pci_address,
+  ext_intel_gpu_eu_count,
+  ext_intel_gpu_eu_simd_width,
+  ext_intel_gpu_slices,
+  ext_intel_gpu_subslices_per_slice,
+  ext_intel_gpu_eu_count_per_subslice,
+  ext_intel_max_mem_bandwidth,
+  ext_intel_device_info_uuid,
+  ext_intel_gpu_hw_threads_per_eu,
+  ext_intel_free_memory,
+  ext_intel_device_id,
+  ext_intel_memory_clock_rate,
+  ext_intel_memory_bus_width,
+  ext_intel_current_clock_throttle_reasons,
+  ext_intel_fan_speed,
+  ext_intel_power_limits,
   // sycl_ext_oneapi_non_uniform_groups: the device runs kernels that use each kind of group.
   // Every syclone device does (warp instructions with member masks on NVIDIA GPUs, exchanges of
   // the members on the host device).

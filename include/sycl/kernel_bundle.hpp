@@ -12,6 +12,7 @@
 #include <sycl/context.hpp>
 #include <sycl/detail/impl_fwd.hpp>
 #include <sycl/detail/kernel_launch.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/device.hpp>
 #include <sycl/info.hpp>
 #include <sycl/kernel_handler.hpp>
@@ -40,7 +41,7 @@ struct kernel_id_access;
 } // namespace detail
 
 // SYCL 2020 4.11.4. Kernel identifiers: two compare equal when they name the same kernel.
-class SYCLONE_EXPORT kernel_id {
+class SYCLONE_EXPORT kernel_id : public detail::owner_ordered<kernel_id> {
 public:
   kernel_id() = delete;
 
@@ -52,6 +53,7 @@ public:
 
 private:
   friend struct detail::kernel_id_access;
+  friend struct detail::weak_access;
   friend struct std::hash<kernel_id>;
   explicit kernel_id(const char* interned_name) : m_name(interned_name) {}
   const char* m_name; // interned: one address per kernel name
@@ -98,7 +100,8 @@ protected:
 
 // SYCL 2020 4.11.14. The device_image class.
 template <bundle_state State>
-class device_image : public detail::device_image_plain {
+class device_image : public detail::device_image_plain,
+                     public detail::owner_ordered<device_image<State>> {
 public:
   device_image() = delete;
 
@@ -114,7 +117,7 @@ private:
 };
 
 // SYCL 2020 4.11.13. The kernel class: a kernel of an executable bundle.
-class SYCLONE_EXPORT kernel {
+class SYCLONE_EXPORT kernel : public detail::owner_ordered<kernel> {
 public:
   kernel() = delete;
 
@@ -137,6 +140,14 @@ public:
                   "kernel::get_info(device, range): only "
                   "info::kernel_device_specific::max_sub_group_size takes an input (seed 004)");
     return max_sub_group_size_for(dev, work_group.size());
+  }
+
+  // sycl_ext_oneapi_launch_queries (ext/oneapi/experimental/launch_queries.hpp): what a launch
+  // of this kernel on a queue may be, Param one of that extension's descriptors.
+  template <typename Param, typename... T>
+  auto ext_oneapi_get_info(T... args) const
+      -> decltype(Param::query(std::declval<const kernel&>(), args...)) {
+    return Param::query(*this, args...);
   }
 
   friend bool operator==(const kernel& a, const kernel& b) {
@@ -188,7 +199,8 @@ protected:
 
 // SYCL 2020 4.11.11. The kernel_bundle class.
 template <bundle_state State>
-class kernel_bundle : public detail::kernel_bundle_plain {
+class kernel_bundle : public detail::kernel_bundle_plain,
+                      public detail::owner_ordered<kernel_bundle<State>> {
 public:
   using device_image_iterator = typename std::vector<device_image<State>>::const_iterator;
 

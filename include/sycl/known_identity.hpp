@@ -10,14 +10,36 @@
 #include <sycl/marray.hpp>
 #include <sycl/vec.hpp>
 
+#include <functional>
 #include <limits>
 #include <type_traits>
 
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
+// The <functional> object that computes what a SYCL function object computes: DPC++ makes
+// sycl::plus an alias of std::plus, so code written for it passes std::plus<T>() to reductions and
+// group algorithms and expects the reducer's += and the known identity. Here the std object is the
+// same operation (minimum and maximum have no std twin).
+template <template <typename> class Op, typename BinaryOperation, typename AccumulatorT>
+inline constexpr bool is_std_twin_v = false;
+#define SYCLONE_STD_TWIN(op)                                                                       \
+  template <typename BinaryOperation, typename AccumulatorT>                                       \
+  inline constexpr bool is_std_twin_v<op, BinaryOperation, AccumulatorT> =                         \
+      std::is_same_v<BinaryOperation, std::op<AccumulatorT>> ||                                    \
+      std::is_same_v<BinaryOperation, std::op<void>>;
+SYCLONE_STD_TWIN(plus)
+SYCLONE_STD_TWIN(multiplies)
+SYCLONE_STD_TWIN(bit_and)
+SYCLONE_STD_TWIN(bit_or)
+SYCLONE_STD_TWIN(bit_xor)
+SYCLONE_STD_TWIN(logical_and)
+SYCLONE_STD_TWIN(logical_or)
+#undef SYCLONE_STD_TWIN
+
 template <template <typename> class Op, typename BinaryOperation, typename AccumulatorT>
 inline constexpr bool is_op_v =
-    std::is_same_v<BinaryOperation, Op<AccumulatorT>> || std::is_same_v<BinaryOperation, Op<void>>;
+    std::is_same_v<BinaryOperation, Op<AccumulatorT>> ||
+    std::is_same_v<BinaryOperation, Op<void>> || is_std_twin_v<Op, BinaryOperation, AccumulatorT>;
 
 // SYCL 2020 table "Identities of the SYCL function objects": bool is arithmetic and integral
 // there too (plus: false, multiplies: true, bit_and: true, minimum: true, maximum: false).
@@ -109,13 +131,24 @@ struct element_op {
   struct element_op<op<void>, Acc, E> {                                                            \
     using type = op<void>;                                                                         \
   };
-SYCLONE_ELEMENT_OP(plus)
-SYCLONE_ELEMENT_OP(multiplies)
-SYCLONE_ELEMENT_OP(bit_and)
-SYCLONE_ELEMENT_OP(bit_or)
-SYCLONE_ELEMENT_OP(bit_xor)
-SYCLONE_ELEMENT_OP(logical_and)
-SYCLONE_ELEMENT_OP(logical_or)
+#define SYCLONE_STD_ELEMENT_OP(op)                                                                 \
+  SYCLONE_ELEMENT_OP(op)                                                                           \
+  template <typename Acc, typename E>                                                              \
+  struct element_op<std::op<Acc>, Acc, E> {                                                        \
+    using type = op<E>;                                                                            \
+  };                                                                                               \
+  template <typename Acc, typename E>                                                              \
+  struct element_op<std::op<void>, Acc, E> {                                                       \
+    using type = op<void>;                                                                         \
+  };
+SYCLONE_STD_ELEMENT_OP(plus)
+SYCLONE_STD_ELEMENT_OP(multiplies)
+SYCLONE_STD_ELEMENT_OP(bit_and)
+SYCLONE_STD_ELEMENT_OP(bit_or)
+SYCLONE_STD_ELEMENT_OP(bit_xor)
+SYCLONE_STD_ELEMENT_OP(logical_and)
+SYCLONE_STD_ELEMENT_OP(logical_or)
+#undef SYCLONE_STD_ELEMENT_OP
 SYCLONE_ELEMENT_OP(minimum)
 SYCLONE_ELEMENT_OP(maximum)
 #undef SYCLONE_ELEMENT_OP

@@ -413,6 +413,20 @@ public:
   pointer_t get_decorated() const { return m_ptr; }
 
   operator ElementType*() const { return m_ptr; }
+  // DPC++, AdaptiveCpp and SimSYCL give a read-only accessor's get_pointer() a non-const element
+  // type, and code written for them passes it on as DataT*. SYCL 2020 says global_ptr<const DataT>
+  // (the CTS checks the type), so the legacy pointer to const also converts to the non-const raw
+  // pointer, with a warning: writing through it is undefined. A template that deduces exactly that
+  // pointer type, so that `if (p)`, `p - q` and comparisons still see one conversion only.
+  template <typename P, typename E = ElementType,
+            std::enable_if_t<std::is_const_v<E> && !std::is_void_v<E> &&
+                                 std::is_same_v<P, std::remove_const_t<E>*>,
+                             int> = 0>
+  [[deprecated("converts a pointer to const (a read-only accessor's get_pointer()) to a "
+               "pointer to non-const, as DPC++ does; take const DataT* or use get_multi_ptr()")]]
+  operator P() const {
+    return const_cast<P>(get_raw());
+  }
 
   template <typename E = ElementType,
             typename = std::enable_if_t<!std::is_const_v<E> && !std::is_void_v<E>>>
@@ -503,6 +517,22 @@ public:
   }                                                                                                \
   friend bool operator op(std::nullptr_t, const multi_ptr& rhs) {                                  \
     return static_cast<decorated_element*>(nullptr) op rhs.m_ptr;                                  \
+  }                                                                                                \
+  /* A pointer to const against a raw pointer to non-const: compared here, not through the    */   \
+  /* deprecated conversion above.                                                             */   \
+  template <typename L, typename R, typename E = ElementType,                                      \
+            std::enable_if_t<std::is_const_v<E> && std::is_same_v<L, multi_ptr> &&                 \
+                                 std::is_same_v<R, std::remove_const_t<E>*>,                       \
+                             int> = 0>                                                             \
+  friend bool operator op(const L& lhs, R rhs) {                                                   \
+    return lhs.get_raw() op rhs;                                                                   \
+  }                                                                                                \
+  template <typename L, typename R, typename E = ElementType,                                      \
+            std::enable_if_t<std::is_const_v<E> && std::is_same_v<R, multi_ptr> &&                 \
+                                 std::is_same_v<L, std::remove_const_t<E>*>,                       \
+                             int> = 0>                                                             \
+  friend bool operator op(L lhs, const R& rhs) {                                                   \
+    return lhs op rhs.get_raw();                                                                   \
   }
   SYCLONE_LEGACY_MULTI_PTR_COMPARE(==)
   SYCLONE_LEGACY_MULTI_PTR_COMPARE(!=)

@@ -16,6 +16,11 @@
 
 SYCLONE_BEGIN_NAMESPACE
 
+namespace ext::oneapi::experimental {
+template <int Dimensions>
+class root_group; // sycl_ext_oneapi_root_group (ext/oneapi/experimental/root_group.hpp)
+}
+
 namespace detail {
 struct nd_item_access;
 
@@ -216,6 +221,8 @@ public:
   nd_range<Dimensions> get_nd_range() const {
     return detail::nd_range_access::make(get_global_range(), m_local_range, m_offset);
   }
+  // sycl_ext_oneapi_root_group: every work-item of the kernel (defined with root_group).
+  ext::oneapi::experimental::root_group<Dimensions> ext_oneapi_get_root_group() const;
 
   // SYCL 2020 4.9.1.5 (deprecated): a work-group-scope fence, as group::mem_fence.
   template <access_mode AccessMode = access_mode::read_write>

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/info.hpp>
 
 #include <functional>
@@ -9,7 +10,7 @@
 
 SYCLONE_BEGIN_NAMESPACE
 
-class SYCLONE_EXPORT platform {
+class SYCLONE_EXPORT platform : public detail::owner_ordered<platform> {
 public:
   // The platform of the device default_selector_v picks.
   platform();

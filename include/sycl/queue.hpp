@@ -3,6 +3,7 @@
 
 #include <sycl/context.hpp>
 #include <sycl/detail/impl_fwd.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/device.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
@@ -33,7 +34,7 @@ inline range<1> queue_range(std::size_t n) {
 }
 } // namespace detail
 
-class SYCLONE_EXPORT queue {
+class SYCLONE_EXPORT queue : public detail::owner_ordered<queue> {
 public:
   explicit queue(const property_list& props = {}) : queue(default_selector_v, props) {}
   explicit queue(const async_handler& handler, const property_list& props = {})
@@ -319,6 +320,47 @@ public:
       h.depends_on(deps);
       h.memcpy(dest, src, num_bytes);
     });
+  }
+  // sycl_ext_oneapi_device_global (defined in ext/oneapi/experimental/device_global.hpp).
+  template <typename T, typename PropertyListT>
+  event memcpy(ext::oneapi::experimental::device_global<T, PropertyListT>& dest, const void* src,
+               std::size_t numBytes = sizeof(T), std::size_t offset = 0,
+               const std::vector<event>& depEvents = {});
+  template <typename T, typename PropertyListT>
+  event memcpy(ext::oneapi::experimental::device_global<T, PropertyListT>& dest, const void* src,
+               std::size_t numBytes, std::size_t offset, event depEvent) {
+    return memcpy(dest, src, numBytes, offset, std::vector<event>{depEvent});
+  }
+  template <typename T, typename PropertyListT>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+               std::size_t numBytes = sizeof(T), std::size_t offset = 0,
+               const std::vector<event>& depEvents = {});
+  template <typename T, typename PropertyListT>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+               std::size_t numBytes, std::size_t offset, event depEvent) {
+    return memcpy(dest, src, numBytes, offset, std::vector<event>{depEvent});
+  }
+  template <typename T, typename PropertyListT>
+  event copy(const detail::dg_element_t<T>* src,
+             ext::oneapi::experimental::device_global<T, PropertyListT>& dest,
+             std::size_t count = sizeof(T) / sizeof(detail::dg_element_t<T>),
+             std::size_t startIndex = 0, const std::vector<event>& depEvents = {});
+  template <typename T, typename PropertyListT>
+  event copy(const detail::dg_element_t<T>* src,
+             ext::oneapi::experimental::device_global<T, PropertyListT>& dest, std::size_t count,
+             std::size_t startIndex, event depEvent) {
+    return copy(src, dest, count, startIndex, std::vector<event>{depEvent});
+  }
+  template <typename T, typename PropertyListT>
+  event copy(const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+             detail::dg_element_t<T>* dest,
+             std::size_t count = sizeof(T) / sizeof(detail::dg_element_t<T>),
+             std::size_t startIndex = 0, const std::vector<event>& depEvents = {});
+  template <typename T, typename PropertyListT>
+  event copy(const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+             detail::dg_element_t<T>* dest, std::size_t count, std::size_t startIndex,
+             event depEvent) {
+    return copy(src, dest, count, startIndex, std::vector<event>{depEvent});
   }
   template <typename T>
   event copy(const T* src, T* dest, std::size_t count) {

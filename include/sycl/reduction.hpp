@@ -566,6 +566,7 @@ struct reduction_range_kernel {
     }
   }
   static void run_range(const void* self, std::size_t begin, std::size_t end) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const reduction_range_kernel*>(self);
     std::size_t n = k.m_range.size(), stop = end < n ? end : n;
     auto r = k.m_pack.make(seq{});
@@ -605,6 +606,7 @@ struct reduction_nd_kernel {
     }
   }
   static void run_item(const void* self, const std::size_t* group, const std::size_t* local) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const reduction_nd_kernel*>(self);
     id<D> g, l;
     for (int d = 0; d < D; ++d) {

@@ -18,6 +18,8 @@
 
 #include <sycl/detail/config.hpp>
 #include <sycl/detail/device/target.hpp>
+#include <sycl/detail/object_identity.hpp>
+#include <sycl/detail/owner_less_base.hpp>
 #include <sycl/half.hpp>
 #include <sycl/handler.hpp>
 #include <sycl/hierarchical.hpp>
@@ -124,12 +126,14 @@ SYCLONE_INLINE std::size_t format_uint(char* out, std::uint64_t v, unsigned base
 }
 } // namespace detail
 
-class stream {
+class stream : public detail::owner_ordered<stream> {
 public:
-  // SYCL 2020 4.16.1. Constructor.
+  // SYCL 2020 4.16.1. Constructor. Each stream is an object of its own, which its copies share
+  // (sycl_ext_oneapi_weak_object: m_identity).
   stream(std::size_t totalBufferSize, std::size_t workItemBufferSize, handler& cgh,
          const property_list& propList = {})
-      : m_size(totalBufferSize), m_wi_size(workItemBufferSize) {
+      : m_size(totalBufferSize), m_wi_size(workItemBufferSize),
+        m_identity(detail::object_identity::make()) {
     (void)propList;
     m_segment = (4 + workItemBufferSize + 3) / 4 * 4;
     m_data = detail::stream_buffer(cgh, totalBufferSize, m_segment, &m_id, &m_capacity);
@@ -211,6 +215,8 @@ public:
   }
 
 private:
+  friend struct detail::weak_access;
+
   // A GPU thread of a hierarchical kernel moved on to another logical work-item, or back to the
   // work-group scope (serial odd: a work-item, even: the work-group scope; detail/device/
   // nvptx.hpp). Like the host: each work-item starts with the work-group scope's formatting and
@@ -228,6 +234,7 @@ private:
   std::size_t m_segment = 0;
   std::size_t m_capacity = 0; // bytes of segments in m_data (after the header)
   std::uint64_t m_id = 0;
+  detail::object_identity m_identity; // what its copies share (detail/object_identity.hpp)
   mutable detail::stream_state m_state;
   // GPU hierarchical kernels: the work-group scope's state while a work-item runs, and the item
   // serial m_state belongs to.

@@ -275,30 +275,45 @@ public:
   constexpr auto name() const {                                                                    \
     return static_cast<const Derived*>(this)->template swizzle_impl<__VA_ARGS__>();                \
   }
-  SYCLONE_SWIZZLE_FN(x, N_ <= 4, 0)
-  SYCLONE_SWIZZLE_FN(y, N_ >= 2 && N_ <= 4, 1)
-  SYCLONE_SWIZZLE_FN(z, N_ >= 3 && N_ <= 4, 2)
-  SYCLONE_SWIZZLE_FN(w, N_ == 4, 3)
-  SYCLONE_SWIZZLE_FN(r, N_ <= 4, 0)
-  SYCLONE_SWIZZLE_FN(g, N_ >= 2 && N_ <= 4, 1)
-  SYCLONE_SWIZZLE_FN(b, N_ >= 3 && N_ <= 4, 2)
-  SYCLONE_SWIZZLE_FN(a, N_ == 4, 3)
-  SYCLONE_SWIZZLE_FN(s0, N_ > 0, 0)
-  SYCLONE_SWIZZLE_FN(s1, N_ > 1, 1)
-  SYCLONE_SWIZZLE_FN(s2, N_ > 2, 2)
-  SYCLONE_SWIZZLE_FN(s3, N_ > 3, 3)
-  SYCLONE_SWIZZLE_FN(s4, N_ > 4, 4)
-  SYCLONE_SWIZZLE_FN(s5, N_ > 5, 5)
-  SYCLONE_SWIZZLE_FN(s6, N_ > 6, 6)
-  SYCLONE_SWIZZLE_FN(s7, N_ > 7, 7)
-  SYCLONE_SWIZZLE_FN(s8, N_ > 8, 8)
-  SYCLONE_SWIZZLE_FN(s9, N_ > 9, 9)
-  SYCLONE_SWIZZLE_FN(sA, N_ > 10, 10)
-  SYCLONE_SWIZZLE_FN(sB, N_ > 11, 11)
-  SYCLONE_SWIZZLE_FN(sC, N_ > 12, 12)
-  SYCLONE_SWIZZLE_FN(sD, N_ > 13, 13)
-  SYCLONE_SWIZZLE_FN(sE, N_ > 14, 14)
-  SYCLONE_SWIZZLE_FN(sF, N_ > 15, 15)
+// The one-element names return a reference to the element, not a one-element swizzle (SYCL 2020
+// rev. 10, "Member functions for the vec class template" and "... for the swizzled vector class
+// templates"; DPC++, AdaptiveCpp and the CTS agree): `v.x() + 1` is scalar arithmetic and `&v.x()`
+// is a DataT*. A swizzle's element belongs to its vec, so the reference is const only where that
+// vec is.
+#define SYCLONE_ELEMENT_FN(name, cond, index)                                                      \
+  template <int N_ = N, std::enable_if_t<(cond)>* = nullptr>                                       \
+  constexpr decltype(auto) name() {                                                                \
+    return static_cast<Derived*>(this)->element_ref(index);                                        \
+  }                                                                                                \
+  template <int N_ = N, std::enable_if_t<(cond)>* = nullptr>                                       \
+  constexpr decltype(auto) name() const {                                                          \
+    return static_cast<const Derived*>(this)->element_ref(index);                                  \
+  }
+  SYCLONE_ELEMENT_FN(x, N_ <= 4, 0)
+  SYCLONE_ELEMENT_FN(y, N_ >= 2 && N_ <= 4, 1)
+  SYCLONE_ELEMENT_FN(z, N_ >= 3 && N_ <= 4, 2)
+  SYCLONE_ELEMENT_FN(w, N_ == 4, 3)
+  SYCLONE_ELEMENT_FN(r, N_ <= 4, 0)
+  SYCLONE_ELEMENT_FN(g, N_ >= 2 && N_ <= 4, 1)
+  SYCLONE_ELEMENT_FN(b, N_ >= 3 && N_ <= 4, 2)
+  SYCLONE_ELEMENT_FN(a, N_ == 4, 3)
+  SYCLONE_ELEMENT_FN(s0, N_ > 0, 0)
+  SYCLONE_ELEMENT_FN(s1, N_ > 1, 1)
+  SYCLONE_ELEMENT_FN(s2, N_ > 2, 2)
+  SYCLONE_ELEMENT_FN(s3, N_ > 3, 3)
+  SYCLONE_ELEMENT_FN(s4, N_ > 4, 4)
+  SYCLONE_ELEMENT_FN(s5, N_ > 5, 5)
+  SYCLONE_ELEMENT_FN(s6, N_ > 6, 6)
+  SYCLONE_ELEMENT_FN(s7, N_ > 7, 7)
+  SYCLONE_ELEMENT_FN(s8, N_ > 8, 8)
+  SYCLONE_ELEMENT_FN(s9, N_ > 9, 9)
+  SYCLONE_ELEMENT_FN(sA, N_ > 10, 10)
+  SYCLONE_ELEMENT_FN(sB, N_ > 11, 11)
+  SYCLONE_ELEMENT_FN(sC, N_ > 12, 12)
+  SYCLONE_ELEMENT_FN(sD, N_ > 13, 13)
+  SYCLONE_ELEMENT_FN(sE, N_ > 14, 14)
+  SYCLONE_ELEMENT_FN(sF, N_ > 15, 15)
+#undef SYCLONE_ELEMENT_FN
 
 // lo/hi/even/odd: halves and interleaved halves; for 3 elements the fourth (padding) element
 // takes part, as the spec's "vec<T, 3> has the size of vec<T, 4>" rule implies.
@@ -617,6 +632,8 @@ private:
       m_data[pos++] = static_cast<DataT>(arg);
     }
   }
+  constexpr DataT& element_ref(int i) { return m_data[i]; }
+  constexpr const DataT& element_ref(int i) const { return m_data[i]; }
   template <int... I>
   constexpr auto swizzle_impl() {
     return detail::swizzled_vec<vec, I...>(*this);
@@ -791,6 +808,8 @@ private:
   constexpr auto swizzle_impl() const {
     return swizzled_vec<VecT, index[I < count ? I : count - 1]...>(*m_vec);
   }
+  // The element behind position i; const exactly where the vec is.
+  constexpr decltype(auto) element_ref(int i) const { return (*m_vec)[index[i]]; }
 
   VecT* m_vec;
 };

@@ -1,4 +1,5 @@
 // One compilation, bitcode to PTX: parse, keep the kernel, specialize, link libdevice, O3, emit.
+#include "passes/device_global.hpp"
 #include "passes/group_local_memory.hpp"
 #include "steps.hpp"
 
@@ -141,6 +142,12 @@ std::string compile_uncached(const request& req, const target_choice& target,
     module->setTargetTriple(machine->getTargetTriple());
     module->setDataLayout(machine->createDataLayout());
     lower_hierarchical(*module, what);
+    // sycl_ext_oneapi_device_global: loads of pointers the runtime sets after loading the module
+    // (cuda_kernels.cpp), one instance per device for every module.
+    if (std::string why =
+            passes::lower_device_globals(*module, "__syclone_device_global", true, 1, nullptr);
+        !why.empty())
+      fail(what.describe() + ": " + why);
 
     lower_math_intrinsics(*module);
     link_libdevice(*module, libdevice_path, what);

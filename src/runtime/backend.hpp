@@ -7,6 +7,7 @@
 #include <sycl/info.hpp>
 #include <sycl/usm.hpp>
 
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -44,6 +45,15 @@ struct device_properties {
   std::uint32_t max_num_sub_groups = 1;
   bool sub_group_independent_forward_progress = false;
   std::vector<sycl::aspect> aspects;
+  // sycl_ext_intel_device_info: each value holds only where `aspects` lists its aspect.
+  std::string pci_address;                 // ext_intel_pci_address: "0000:65:00.0"
+  std::uint32_t pci_device_id = 0;         // ext_intel_device_id
+  std::array<unsigned char, 16> uuid = {}; // ext_intel_device_info_uuid
+  std::uint32_t memory_clock_mhz = 0;      // ext_intel_memory_clock_rate
+  std::uint32_t memory_bus_width = 0;      // ext_intel_memory_bus_width, in bits
+  std::uint64_t max_mem_bandwidth = 0;     // ext_intel_max_mem_bandwidth, bytes per second
+  // info::device::printf_buffer_size: where kernels' printf output waits to be printed.
+  std::size_t printf_buffer_size = 0;
 };
 
 // Completion of an operation a backend started asynchronously.
@@ -153,6 +163,14 @@ public:
   }
   // True when the host can dereference memory this device allocated with `kind`.
   virtual bool host_accessible(sycl::usm::alloc kind) const noexcept = 0;
+  // sycl_ext_intel_device_info free_memory: the bytes of global memory the device could give
+  // allocations now. Only asked of devices with aspect::ext_intel_free_memory; throws
+  // sycl::exception when the backend cannot tell (a driver failure).
+  virtual std::uint64_t free_memory() {
+    sycl::detail::throw_error(sycl::errc::feature_not_supported,
+                              "ext::intel::info::device::free_memory: " + properties().name +
+                                  " cannot tell its free memory");
+  }
 
   // profiling: native events of the stream must answer native_event::profile (costs time on
   // some backends, so only queues with property::queue::enable_profiling ask for it).
@@ -171,6 +189,19 @@ public:
     kernel_properties p;
     p.work_group_size = properties().max_work_group_size;
     return p;
+  }
+
+  // sycl_ext_oneapi_launch_queries' max_num_work_groups (and sycl_ext_oneapi_root_group's
+  // bound for use_root_sync launches): how many work-groups of `local_items` work-items with
+  // `local_bytes` of dynamic local memory run at once for kernel `name` (prepare_kernel's
+  // arguments); 0 where such a work-group cannot run. The default: one.
+  virtual std::size_t max_concurrent_work_groups(const std::string& name,
+                                                 const sycl::detail::spec_constant_values* values,
+                                                 std::size_t local_items, std::size_t local_bytes) {
+    (void)name;
+    (void)values;
+    (void)local_bytes;
+    return local_items <= properties().max_work_group_size ? 1 : 0;
   }
 
   // SYCL 2020 4.5.1 backend interoperability (README "Backend interoperability"). The native
@@ -278,7 +309,10 @@ platform& host_platform();
 // 5: backend interoperability (native handles, adopt_stream/event, run_native), peer access.
 // 6: device::partition_max_sub_devices and create_sub_device.
 // 7: native_event::stream_order.
-inline constexpr int backend_abi_version = 7;
+// 8: sycl_ext_intel_device_info: device_properties' hardware facts, device::free_memory;
+//    device_properties::printf_buffer_size.
+// 9: device::max_concurrent_work_groups, kernel_launch::root_sync.
+inline constexpr int backend_abi_version = 9;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

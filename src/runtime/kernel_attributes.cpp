@@ -106,6 +106,38 @@ const char* aspect_name(sycl::aspect a) {
     return "ext_oneapi_is_component";
   case sycl::aspect::ext_oneapi_bfloat16_math_functions:
     return "ext_oneapi_bfloat16_math_functions";
+  case sycl::aspect::ext_intel_pci_address:
+    return "ext_intel_pci_address";
+  case sycl::aspect::ext_intel_gpu_eu_count:
+    return "ext_intel_gpu_eu_count";
+  case sycl::aspect::ext_intel_gpu_eu_simd_width:
+    return "ext_intel_gpu_eu_simd_width";
+  case sycl::aspect::ext_intel_gpu_slices:
+    return "ext_intel_gpu_slices";
+  case sycl::aspect::ext_intel_gpu_subslices_per_slice:
+    return "ext_intel_gpu_subslices_per_slice";
+  case sycl::aspect::ext_intel_gpu_eu_count_per_subslice:
+    return "ext_intel_gpu_eu_count_per_subslice";
+  case sycl::aspect::ext_intel_max_mem_bandwidth:
+    return "ext_intel_max_mem_bandwidth";
+  case sycl::aspect::ext_intel_device_info_uuid:
+    return "ext_intel_device_info_uuid";
+  case sycl::aspect::ext_intel_gpu_hw_threads_per_eu:
+    return "ext_intel_gpu_hw_threads_per_eu";
+  case sycl::aspect::ext_intel_free_memory:
+    return "ext_intel_free_memory";
+  case sycl::aspect::ext_intel_device_id:
+    return "ext_intel_device_id";
+  case sycl::aspect::ext_intel_memory_clock_rate:
+    return "ext_intel_memory_clock_rate";
+  case sycl::aspect::ext_intel_memory_bus_width:
+    return "ext_intel_memory_bus_width";
+  case sycl::aspect::ext_intel_current_clock_throttle_reasons:
+    return "ext_intel_current_clock_throttle_reasons";
+  case sycl::aspect::ext_intel_fan_speed:
+    return "ext_intel_fan_speed";
+  case sycl::aspect::ext_intel_power_limits:
+    return "ext_intel_power_limits";
   case sycl::aspect::ext_oneapi_ballot_group:
     return "ext_oneapi_ballot_group";
   case sycl::aspect::ext_oneapi_fixed_size_group:

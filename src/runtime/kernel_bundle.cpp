@@ -12,6 +12,7 @@
 #include "sub_group.hpp"
 
 #include <sycl/exception.hpp>
+#include <sycl/ext/oneapi/experimental/launch_queries.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -867,6 +868,67 @@ kernel::get_info<info::kernel_device_specific::compile_sub_group_size>(const dev
   return syclone::runtime::kernel_compile_sub_group_size(detail::impl_access::get(dev)->props(),
                                                          m_impl->name());
 }
+
+// sycl_ext_oneapi_launch_queries (ext/oneapi/experimental/launch_queries.hpp).
+namespace detail {
+std::size_t launch_query_answer(const kernel& k, const queue& q, launch_query which, int dimensions,
+                                const std::size_t* local, std::size_t local_bytes,
+                                std::size_t* out) {
+  const auto& impl = *impl_access::get(k);
+  const device dev = q.get_device();
+  const auto& d = *impl_access::get(dev);
+  const char* what = which == launch_query::max_work_group_size   ? "max_work_group_size"
+                     : which == launch_query::max_num_work_groups ? "max_num_work_groups"
+                     : which == launch_query::max_sub_group_size  ? "max_sub_group_size"
+                     : which == launch_query::num_sub_groups      ? "num_sub_groups"
+                                                                  : "max_work_item_sizes";
+  const std::string query =
+      std::string("kernel::ext_oneapi_get_info<info::kernel_queue_specific::") + what + ">";
+  if (k.get_context() != q.get_context())
+    throw_error(errc::invalid, query + ": the queue belongs to another context than the kernel");
+  const syclone::runtime::kernel_properties p = kernel_properties_on(impl, dev, what);
+  const std::size_t most = std::min(p.work_group_size, d.props().max_work_group_size);
+  std::size_t items = 1;
+  bool fits = true;
+  if (local) {
+    for (int i = 0; i < dimensions; ++i) {
+      items *= local[i];
+      fits = fits && local[i] <= d.props().max_work_item_sizes[3 - dimensions + i];
+    }
+    if (items == 0)
+      throw_error(errc::invalid, query + ": a work-group of 0 work-items; give a work-group "
+                                         "range of at least 1 in every dimension");
+    std::size_t required[3];
+    syclone::runtime::compile_work_group_size(impl.name(), required);
+    if (required[0] != 0)
+      for (int i = 0; i < dimensions; ++i) fits = fits && required[3 - dimensions + i] == local[i];
+    fits = fits && items <= most;
+  }
+  switch (which) {
+  case launch_query::max_work_group_size:
+    return most;
+  case launch_query::max_work_item_sizes:
+    for (int i = 0; i < dimensions; ++i)
+      out[i] = std::min(d.props().max_work_item_sizes[3 - dimensions + i], most);
+    return 0;
+  case launch_query::max_num_work_groups: {
+    if (!fits) return 0;
+    const device_image_impl* image = impl.bundle()->find(impl.name(), d);
+    return d.backend_device().max_concurrent_work_groups(
+        impl.name(), image ? image->values.get() : nullptr, items, local_bytes);
+  }
+  case launch_query::max_sub_group_size:
+  case launch_query::num_sub_groups: {
+    if (!fits) return 0;
+    const std::uint32_t size =
+        syclone::runtime::kernel_max_sub_group_size(d.props(), impl.name(), items);
+    if (which == launch_query::max_sub_group_size) return size;
+    return size ? (items + size - 1) / size : 0;
+  }
+  }
+  return 0;
+}
+} // namespace detail
 
 // handler::use_kernel_bundle
 void handler::use_kernel_bundle(const kernel_bundle<bundle_state::executable>& exec_bundle) {

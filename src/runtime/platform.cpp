@@ -378,8 +378,9 @@ SYCLONE_DEVICE_INFO(image3d_max_depth, std::size_t{0})
 SYCLONE_DEVICE_INFO(image_max_buffer_size, std::size_t{0})
 SYCLONE_DEVICE_INFO(max_samplers, 0u)
 SYCLONE_DEVICE_INFO(is_endian_little, true) // x86-64 hosts and NVIDIA GPUs
-// Kernels have no printf in syclone (sycl::stream is their output): no printf buffer.
-SYCLONE_DEVICE_INFO(printf_buffer_size, std::size_t{0})
+// Kernels' printf (sycl::ext::oneapi::experimental::printf): the CUDA context's printf buffer
+// (CU_LIMIT_PRINTF_FIFO_SIZE); on the host device output goes to stdout as it comes, no limit.
+SYCLONE_DEVICE_INFO(printf_buffer_size, p.printf_buffer_size)
 SYCLONE_DEVICE_INFO(image_support, false)
 // constant_buffer accessors address global memory: any allocation, any number of them (the
 // OpenCL minimum of 8 is reported for the count).

@@ -196,6 +196,7 @@ struct checked_launch {
   kernel_kind kind = kernel_kind::single_task;
   int dimensions = 0;
   std::uint32_t required_sub_group_size = 0;
+  bool root_sync = false;
   std::size_t global[3] = {}, local[3] = {};
   std::size_t local_bytes = 0;
   std::uint64_t images = 0, sub_groups = 0, attributes = 0;
@@ -206,10 +207,10 @@ struct checked_launch {
   bool same(std::uint64_t q, const kernel_launch& l, std::size_t bytes, std::uint64_t gi,
             std::uint64_t gs, std::uint64_t ga) const noexcept {
     return name == l.name && queue == q && kind == l.kind && dimensions == l.dimensions &&
-           required_sub_group_size == l.required_sub_group_size && local_bytes == bytes &&
-           global[0] == l.global[0] && global[1] == l.global[1] && global[2] == l.global[2] &&
-           local[0] == l.local[0] && local[1] == l.local[1] && local[2] == l.local[2] &&
-           images == gi && sub_groups == gs && attributes == ga;
+           required_sub_group_size == l.required_sub_group_size && root_sync == l.root_sync &&
+           local_bytes == bytes && global[0] == l.global[0] && global[1] == l.global[1] &&
+           global[2] == l.global[2] && local[0] == l.local[0] && local[1] == l.local[1] &&
+           local[2] == l.local[2] && images == gi && sub_groups == gs && attributes == ga;
   }
 };
 struct checked_launches {
@@ -366,6 +367,7 @@ void queue_impl::check_command(command& cmd, const handler_impl& h) {
            l.kind,
            l.dimensions,
            l.required_sub_group_size,
+           l.root_sync,
            {l.global[0], l.global[1], l.global[2]},
            {l.local[0], l.local[1], l.local[2]},
            cmd.local_memory_bytes,

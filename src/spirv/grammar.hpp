@@ -48,7 +48,7 @@ inline constexpr std::uint32_t Uncached = 0, Cached = 1, Streaming = 2, Invalida
 }
 // OpenCL.std extended instructions named in code.
 namespace opencl_std {
-inline constexpr std::uint32_t prefetch = 185;
+inline constexpr std::uint32_t printf = 184, prefetch = 185;
 }
 namespace storage_class {
 inline constexpr std::uint32_t UniformConstant = 0, Input = 1, Workgroup = 4, CrossWorkgroup = 5,

@@ -91,6 +91,46 @@ void drop_unused_linkage_capability(module& m) {
     });
 }
 
+// LLVM 22's SPIR-V backend decides whether a printf's format string needs
+// SPV_EXT_relaxed_printf_string_address_space by looking up the format's type in whichever
+// function it compiled last (a register number of another function), so with several kernels it
+// may ask for the extension, or fail, whatever the format's storage class. syclone++ lets it add
+// the extension and gives every printf its format in UniformConstant memory
+// (tools/syclone++/spirv_lowering.cpp); the extension goes where no printf format is elsewhere.
+void drop_unneeded_printf_extension(module& m) {
+  const std::string_view name = "SPV_EXT_relaxed_printf_string_address_space";
+  auto& in = m.instructions;
+  auto extension = std::find_if(in.begin(), in.end(), [&](const instruction& x) {
+    return x.opcode == op::Extension && x.string_at(0) == name;
+  });
+  if (extension == in.end()) return;
+  std::set<std::uint32_t> opencl_sets;
+  std::map<std::uint32_t, std::uint32_t> type_of;       // result id -> result type
+  std::map<std::uint32_t, std::uint32_t> pointer_class; // pointer type -> storage class
+  for (const auto& inst : in) {
+    if (inst.opcode == op::ExtInstImport && inst.string_at(1) == "OpenCL.std")
+      opencl_sets.insert(inst.operands[0]);
+    if (inst.opcode == op::TypePointer && inst.operands.size() >= 2)
+      pointer_class[inst.operands[0]] = inst.operands[1];
+    const opcode_info* info = find_opcode(inst.opcode);
+    if (info && info->operands.size() >= 2 && inst.operands.size() >= 2 &&
+        info->operands[0].kind == operand_kind::result_type &&
+        info->operands[1].kind == operand_kind::result_id)
+      type_of[inst.operands[1]] = inst.operands[0];
+  }
+  for (const auto& inst : in) {
+    if (inst.opcode != op::ExtInst || inst.operands.size() < 5 ||
+        !opencl_sets.count(inst.operands[2]) || inst.operands[3] != opencl_std::printf)
+      continue;
+    auto type = type_of.find(inst.operands[4]);
+    if (type == type_of.end()) return;
+    auto storage = pointer_class.find(type->second);
+    if (storage == pointer_class.end() || storage->second != storage_class::UniformConstant)
+      return; // a format elsewhere: the extension is needed
+  }
+  in.erase(extension);
+}
+
 postpass_statistics lower_prefetch_markers(module& m) {
   postpass_statistics stats;
   auto& in = m.instructions;
@@ -281,6 +321,7 @@ postpass_statistics lower_syclone_markers(module& m) {
   drop_builtin_linkage(m);
   postpass_statistics stats = lower_prefetch_markers(m);
   drop_unused_linkage_capability(m);
+  drop_unneeded_printf_extension(m);
   return stats;
 }
 

@@ -36,10 +36,12 @@ struct CUctx_st {
 struct CUmod_st {
   std::string ptx;
   std::map<std::string, CUfunction> functions;
+  std::map<std::string, std::uint64_t> globals; // .global variables of the PTX, 8 bytes each
   unsigned generation = g_generation.load();
 };
 struct CUfunc_st {
   std::string name;
+  bool prints = false; // its module's PTX declares vprintf (printf in the kernel)
   int max_dynamic_shared = 48 * 1024;
   unsigned generation = g_generation.load();
 };
@@ -47,6 +49,7 @@ struct CUstream_st {
   unsigned flags;
   clock_type::time_point busy_until;
   unsigned generation = g_generation.load();
+  int printf_pending = 0; // printing launches not followed by a stream callback yet
 };
 struct CUevent_st {
   unsigned flags;
@@ -66,9 +69,13 @@ std::mutex g_mutex;
 std::atomic<int> g_sticky_error{CUDA_SUCCESS};
 std::atomic<int> g_violations{0};
 std::atomic<int> g_launches{0};
+// printf (cuStreamAddCallback): printing launches, those printed, callbacks (under g_mutex).
+int g_printing_launches = 0, g_printf_printed = 0, g_default_printf_pending = 0;
+int g_stream_callbacks = 0;
 std::atomic<int> g_module_loads{0};
-std::atomic<int> g_small_copies{0}; // launches of syclone_copy_bytes
-std::string g_last_ptx;             // guarded by g_mutex
+std::atomic<int> g_small_copies{0};                  // launches of syclone_copy_bytes
+std::string g_last_ptx;                              // guarded by g_mutex
+std::map<std::string, std::uint64_t*> g_last_global; // guarded by g_mutex
 std::atomic<long> g_live_allocations{0};
 thread_local CUcontext t_current = nullptr;
 
@@ -139,6 +146,7 @@ struct launch_record {
   std::size_t param_bytes;
   unsigned char params[512];
   char name[256];
+  bool cooperative;
 };
 launch_record g_last_launch;
 // The operation log (fake_cuda_log_ops): kernel launches ('k', the first 4 bytes of the kernel
@@ -306,10 +314,16 @@ void note_allocation(const void* p, std::size_t bytes) {
   std::lock_guard lock(g_mutex);
   g_live[reinterpret_cast<std::uintptr_t>(p)] = bytes;
 }
-void note_free(const void* p) {
+std::size_t note_free(const void* p) {
   std::lock_guard lock(g_mutex);
-  g_live.erase(reinterpret_cast<std::uintptr_t>(p));
+  auto it = g_live.find(reinterpret_cast<std::uintptr_t>(p));
+  if (it == g_live.end()) return 0;
+  std::size_t bytes = it->second;
+  g_live.erase(it);
+  return bytes;
 }
+// Bytes of device (and managed) memory allocated now: cuMemGetInfo's free memory shrinks by them.
+std::atomic<std::size_t> g_device_bytes{0};
 // Allocations a context reset destroyed (kept, not freed: an access is counted, not a crash).
 // Never destroyed, so that LeakSanitizer, which checks after static destructors ran, still finds
 // them referenced.
@@ -387,14 +401,25 @@ CUresult cuDeviceGetName(char* name, int len, CUdevice) {
 }
 CUresult cuDeviceGetAttribute(int* v, CUdevice_attribute a, CUdevice) {
   FAKE_ENTRY("cuDeviceGetAttribute");
+  // For sycl_ext_intel_device_info: PCI bus 0xc1, device 0, domain 0 (attributes 33, 34 and
+  // 50); an H100 SXM's HBM3, 2619 MHz and 5120 bits (36, 37).
   static const std::map<int, int> values = {
-      {1, 1024},  {2, 1024},      {3, 1024}, {4, 64},          {5, 2147483647}, {6, 65535},
-      {7, 65535}, {8, 49152},     {10, 32},  {11, 2147483647}, {13, 1980000},   {16, 132},
-      {18, 0},    {38, 52428800}, {41, 1},   {75, 9},          {76, 0},         {83, 1},
-      {86, 0},    {88, 0},        {89, 1},   {97, 232448}};
+      {1, 1024},     {2, 1024},      {3, 1024}, {4, 64},          {5, 2147483647}, {6, 65535},
+      {7, 65535},    {8, 49152},     {10, 32},  {11, 2147483647}, {13, 1980000},   {16, 132},
+      {18, 0},       {38, 52428800}, {41, 1},   {75, 9},          {76, 0},         {83, 1},
+      {86, 0},       {88, 0},        {89, 1},   {97, 232448},     {33, 0xc1},      {34, 0},
+      {36, 2619000}, {37, 5120},     {50, 0}};
   auto it = values.find(a);
   if (it == values.end()) return CUDA_ERROR_INVALID_VALUE;
   *v = it->second;
+  return CUDA_SUCCESS;
+}
+// The UUID nvidia-smi would show as GPU-5fa3c1d2-0b4e-4c6f-9a21-7e8d3b2c1f00.
+CUresult cuDeviceGetUuid_v2(CUuuid* uuid, CUdevice) {
+  FAKE_ENTRY("cuDeviceGetUuid_v2");
+  static const unsigned char bytes[16] = {0x5f, 0xa3, 0xc1, 0xd2, 0x0b, 0x4e, 0x4c, 0x6f,
+                                          0x9a, 0x21, 0x7e, 0x8d, 0x3b, 0x2c, 0x1f, 0x00};
+  std::memcpy(uuid->bytes, bytes, sizeof bytes);
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceTotalMem_v2(std::size_t* bytes, CUdevice) {
@@ -423,6 +448,7 @@ CUresult cuDevicePrimaryCtxReset_v2(CUdevice) {
   for (auto& [a, bytes] : g_live) g_dead[a] = bytes;
   g_live.clear();
   g_live_allocations = 0;
+  g_device_bytes = 0;
   ++g_generation;
   ++g_resets;
   const char* how = std::getenv("FAKE_CUDA_RESET");
@@ -430,6 +456,14 @@ CUresult cuDevicePrimaryCtxReset_v2(CUdevice) {
     g_reset_refused = true; // the fault stays
   else
     g_sticky_error = CUDA_SUCCESS;
+  return CUDA_SUCCESS;
+}
+// The printf buffer's size (CU_LIMIT_PRINTF_FIFO_SIZE), CUDA's default 1 MiB; no other limit.
+CUresult cuCtxGetLimit(std::size_t* value, int limit) {
+  FAKE_ENTRY("cuCtxGetLimit");
+  if (CUresult r = enter()) return r;
+  if (limit != 1) return CUDA_ERROR_INVALID_VALUE;
+  *value = 1 << 20;
   return CUDA_SUCCESS;
 }
 CUresult cuCtxSynchronize() {
@@ -467,7 +501,7 @@ CUresult cuCtxDisablePeerAccess(CUcontext) {
 CUresult cuMemGetInfo_v2(std::size_t* free, std::size_t* total) {
   FAKE_ENTRY("cuMemGetInfo_v2");
   if (CUresult r = enter()) return r;
-  *free = free_memory;
+  *free = free_memory - std::min<std::size_t>(g_device_bytes.load(), free_memory);
   *total = total_memory;
   return CUDA_SUCCESS;
 }
@@ -479,6 +513,13 @@ CUresult cuMemAlloc_v2(CUdeviceptr* p, std::size_t bytes) {
   *p = reinterpret_cast<CUdeviceptr>(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
   note_allocation(ptr(*p), bytes);
   ++g_live_allocations;
+  g_device_bytes += bytes;
+  return CUDA_SUCCESS;
+}
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void* src, std::size_t bytes) {
+  FAKE_ENTRY("cuMemcpyHtoD_v2");
+  if (CUresult r = enter()) return r;
+  std::memcpy(ptr(dst), src, bytes);
   return CUDA_SUCCESS;
 }
 CUresult cuMemAllocManaged(CUdeviceptr* p, std::size_t bytes, unsigned flags) {
@@ -490,7 +531,7 @@ CUresult cuMemFree_v2(CUdeviceptr p) {
   FAKE_ENTRY("cuMemFree_v2");
   if (CUresult r = enter()) return r;
   if (dead(ptr(p))) return CUDA_ERROR_INVALID_VALUE;
-  note_free(ptr(p));
+  g_device_bytes -= note_free(ptr(p));
   std::free(ptr(p));
   --g_live_allocations;
   return CUDA_SUCCESS;
@@ -584,6 +625,24 @@ CUresult cuStreamCreate(CUstream* s, unsigned flags) {
   FAKE_ENTRY("cuStreamCreate");
   if (CUresult r = enter()) return r;
   *s = track(new CUstream_st{flags, clock_type::now()});
+  return CUDA_SUCCESS;
+}
+// The driver prints kernels' printf output before it runs a stream callback: here a callback
+// counts the printing launches before it on its stream as printed (fake_cuda_printf_unprinted),
+// and runs at once.
+CUresult cuStreamAddCallback(CUstream s, CUstreamCallback callback, void* data, unsigned flags) {
+  FAKE_ENTRY("cuStreamAddCallback");
+  FAKE_FRESH(s);
+  if (CUresult r = enter()) return r;
+  if (!callback || flags != 0) return CUDA_ERROR_INVALID_VALUE;
+  {
+    std::lock_guard lock(g_mutex);
+    int& pending = s ? s->printf_pending : g_default_printf_pending;
+    g_printf_printed += pending;
+    pending = 0;
+    ++g_stream_callbacks;
+  }
+  callback(s, CUDA_SUCCESS, data);
   return CUDA_SUCCESS;
 }
 CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
@@ -719,9 +778,33 @@ CUresult cuModuleGetFunction(CUfunction* f, CUmodule m, const char* name) {
   if (CUresult r = enter()) return r;
   if (m->ptx.find(".entry " + std::string(name)) == std::string::npos) return CUDA_ERROR_NOT_FOUND;
   auto& fn = m->functions[name];
-  if (!fn) fn = new CUfunc_st{name};
+  if (!fn) {
+    fn = new CUfunc_st{name};
+    fn->prints = m->ptx.find(") vprintf") != std::string::npos;
+  }
   *f = fn;
   return CUDA_SUCCESS;
+}
+// A `.global` variable the PTX declares: 8 bytes of the module's own.
+CUresult cuModuleGetGlobal_v2(CUdeviceptr* dptr, std::size_t* bytes, CUmodule m, const char* name) {
+  FAKE_ENTRY("cuModuleGetGlobal_v2");
+  FAKE_FRESH(m);
+  if (CUresult r = enter()) return r;
+  const std::string symbol = " " + std::string(name) + ";";
+  if (m->ptx.find(symbol) == std::string::npos) return CUDA_ERROR_NOT_FOUND;
+  std::lock_guard lock(g_mutex);
+  auto& slot = m->globals[name];
+  g_last_global[name] = &slot;
+  if (dptr) *dptr = reinterpret_cast<CUdeviceptr>(&slot);
+  if (bytes) *bytes = sizeof slot;
+  return CUDA_SUCCESS;
+}
+// Test hook: the value of the `.global` variable `name` of the last module asked for it (what
+// was written there through cuModuleGetGlobal's address), or 0.
+std::uint64_t fake_cuda_module_global(const char* name) {
+  std::lock_guard lock(g_mutex);
+  auto it = g_last_global.find(name);
+  return it == g_last_global.end() ? 0 : *it->second;
 }
 CUresult cuFuncGetAttribute(int* v, CUfunction_attribute a, CUfunction f) {
   FAKE_ENTRY("cuFuncGetAttribute");
@@ -763,11 +846,53 @@ CUresult cuOccupancyMaxPotentialBlockSize(int* min_grid, int* block, CUfunction,
   *min_grid = 264;
   return CUDA_SUCCESS;
 }
+// Blocks per multiprocessor: 2048 threads and 227 KiB of shared memory each, at most 32.
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, CUfunction f, int block_size,
+                                                     std::size_t dynamic_shared) {
+  FAKE_ENTRY("cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  FAKE_FRESH(f);
+  if (CUresult r = enter()) return r;
+  if (!blocks || block_size <= 0) return CUDA_ERROR_INVALID_VALUE;
+  if (block_size > 768 || dynamic_shared > static_cast<std::size_t>(f->max_dynamic_shared)) {
+    *blocks = 0;
+    return CUDA_SUCCESS;
+  }
+  int n = std::min(32, 2048 / ((block_size + 31) / 32 * 32));
+  if (dynamic_shared) n = std::min<int>(n, static_cast<int>(232448 / dynamic_shared));
+  *blocks = n;
+  return CUDA_SUCCESS;
+}
+namespace {
+CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
+                bool cooperative);
+}
 #ifndef FAKE_CUDA_WITHOUT_LAUNCH_KERNEL
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shared, CUstream s, void** params,
                         void** extra) {
   FAKE_ENTRY("cuLaunchKernel");
+  return launch(f, gx, gy, gz, bx, by, bz, shared, s, params, extra, false);
+}
+#endif
+// A cooperative launch: every block resident at once (132 multiprocessors), else
+// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.
+CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                   unsigned by, unsigned bz, unsigned shared, CUstream s,
+                                   void** params) {
+  FAKE_ENTRY("cuLaunchCooperativeKernel");
+  int per_sm = 0;
+  if (CUresult r = cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, f, static_cast<int>(bx * by * bz), shared))
+    return r;
+  if (std::size_t(gx) * gy * gz > std::size_t(per_sm) * 132)
+    return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+  return launch(f, gx, gy, gz, bx, by, bz, shared, s, params, nullptr, true);
+}
+namespace {
+CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
+                bool cooperative) {
   FAKE_FRESH(f);
   FAKE_FRESH(s);
   if (CUresult r = enter()) return r;
@@ -801,11 +926,16 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   {
     std::lock_guard lock(g_mutex);
     const std::size_t param_size = g_param_size.load();
-    g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, param_size, {}, {}};
+    g_last_launch = {{gx, gy, gz}, {bx, by, bz}, shared, s, param_size, {}, {}, cooperative};
     std::memcpy(g_last_launch.params, params[0], std::min(param_size, sizeof g_last_launch.params));
     std::snprintf(g_last_launch.name, sizeof g_last_launch.name, "%s", f->name.c_str());
   }
   ++g_launches;
+  if (f->prints) {
+    std::lock_guard lock(g_mutex);
+    ++g_printing_launches;
+    ++(s ? s->printf_pending : g_default_printf_pending);
+  }
   if (kernel_emulator emulate = g_emulator.load()) {
     const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
     if (int r = emulate(f->name.c_str(), params[0], grid, block, shared)) {
@@ -816,9 +946,27 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
   occupy(s);
   return CUDA_SUCCESS;
 }
-#endif
+} // namespace
 
 // Test hooks.
+bool fake_cuda_last_launch_cooperative() {
+  std::lock_guard lock(g_mutex);
+  return g_last_launch.cooperative;
+}
+// Launches of kernels that call printf, and how many of them no stream callback followed yet
+// (their output would wait for a synchronization point); stream callbacks made.
+int fake_cuda_printing_launches() {
+  std::lock_guard lock(g_mutex);
+  return g_printing_launches;
+}
+int fake_cuda_printf_unprinted() {
+  std::lock_guard lock(g_mutex);
+  return g_printing_launches - g_printf_printed;
+}
+int fake_cuda_stream_callbacks() {
+  std::lock_guard lock(g_mutex);
+  return g_stream_callbacks;
+}
 void fake_cuda_set_param_size(std::size_t bytes) {
   g_param_size = bytes;
 }

@@ -99,6 +99,10 @@ class readback_name;
 class hierarchical_name;
 class native_event_name;
 class checked_again_name;
+class root_sync_name;
+class device_global_name;
+
+sycl::ext::oneapi::experimental::device_global<int[2]> fake_dg;
 
 constexpr sycl::specialization_id<int> trips(4);
 
@@ -389,6 +393,67 @@ int main() {
       CHECK(submit(other, 1024).find("768") != std::string::npos);
       CHECK(launches() == launched + 2);
     }
+  }
+
+  // sycl_ext_oneapi_root_group: max_num_work_groups is the occupancy calculator's blocks per
+  // multiprocessor times the multiprocessors (the fake: 2048 threads each, 132 of them), a
+  // use_root_sync launch within it is a cooperative launch, one beyond it throws errc::nd_range
+  // at submission and launches nothing.
+  {
+    namespace syclex = sycl::ext::oneapi::experimental;
+    auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+    sycl::kernel k = bundle.get_kernel<root_sync_name>();
+    const std::size_t most =
+        k.ext_oneapi_get_info<syclex::info::kernel_queue_specific::max_num_work_groups>(
+            q, sycl::range<1>(256), 0);
+    CHECK(most == 8 * 132);
+    CHECK((k.ext_oneapi_get_info<syclex::info::kernel_queue_specific::max_num_work_groups>(
+              q, sycl::range<1>(256), 100000)) == 2 * 132);
+    auto submit_root = [&](std::size_t groups) {
+      return q.parallel_for<root_sync_name>(sycl::nd_range<1>(groups * 256, 256),
+                                            syclex::properties{syclex::use_root_sync},
+                                            [=](sycl::nd_item<1> it) {
+                                              sycl::group_barrier(it.ext_oneapi_get_root_group());
+                                              data[it.get_global_linear_id() % 4] = 1;
+                                            });
+    };
+    submit_root(most).wait();
+    launch l = last_launch();
+    CHECK(l.grid[0] == most && l.block[0] == 256);
+    auto* cooperative = hook<bool()>("fake_cuda_last_launch_cooperative");
+    CHECK(cooperative && cooperative());
+    auto* launches = hook<int()>("fake_cuda_launches");
+    const int before = launches ? launches() : 0;
+    bool too_many = false;
+    try {
+      submit_root(most + 1);
+    } catch (const sycl::exception& e) {
+      too_many = e.code() == sycl::errc::nd_range &&
+                 std::string(e.what()).find("use_root_sync") != std::string::npos;
+    }
+    CHECK(too_many);
+    CHECK(!launches || launches() == before);
+    // An ordinary launch of the same shape is not cooperative.
+    q.parallel_for(sycl::nd_range<1>(256, 256), [=](sycl::nd_item<1> it) {
+       data[it.get_global_linear_id() % 4] = 2;
+     }).wait();
+    CHECK(cooperative && !cooperative());
+  }
+
+  // sycl_ext_oneapi_device_global: the JIT's module points at the device's instance (the fake's
+  // memory is the host's, so the test reads it), which queue::memcpy and copy reach too.
+  {
+    const int two[2] = {77, 88};
+    q.memcpy(fake_dg, two).wait();
+    q.single_task<device_global_name>([=] { data[0] = fake_dg[0] + fake_dg[1]; }).wait();
+    auto* global = hook<std::uint64_t(const char*)>("fake_cuda_module_global");
+    const auto* instance =
+        global ? reinterpret_cast<const int*>(global("__syclone_dgp_fake_dg")) : nullptr;
+    CHECK(instance != nullptr);
+    if (instance) CHECK(instance[0] == 77 && instance[1] == 88);
+    int back[2] = {};
+    q.copy(fake_dg, back, 1, 1).wait();
+    CHECK(back[0] == 88);
   }
 
   sycl::free(d, q);

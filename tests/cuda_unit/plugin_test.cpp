@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -194,6 +195,30 @@ TEST_F(fake_gpu, platform_and_device_properties) {
       std::find(p.aspects.begin(), p.aspects.end(), sycl::aspect::usm_atomic_host_allocations),
       p.aspects.end());
   EXPECT_EQ(std::find(p.aspects.begin(), p.aspects.end(), sycl::aspect::cpu), p.aspects.end());
+  // sycl_ext_intel_device_info: what the fake driver tells (PCI bus 0xc1, an H100's HBM3).
+  auto has = [&](sycl::aspect a) {
+    return std::find(p.aspects.begin(), p.aspects.end(), a) != p.aspects.end();
+  };
+  EXPECT_TRUE(has(sycl::aspect::ext_intel_free_memory));
+  EXPECT_TRUE(has(sycl::aspect::ext_intel_pci_address));
+  EXPECT_EQ(p.pci_address, "0000:c1:00.0");
+  EXPECT_TRUE(has(sycl::aspect::ext_intel_device_info_uuid));
+  const std::array<unsigned char, 16> uuid = {0x5f, 0xa3, 0xc1, 0xd2, 0x0b, 0x4e, 0x4c, 0x6f,
+                                              0x9a, 0x21, 0x7e, 0x8d, 0x3b, 0x2c, 0x1f, 0x00};
+  EXPECT_EQ(p.uuid, uuid);
+  EXPECT_TRUE(has(sycl::aspect::ext_intel_memory_clock_rate));
+  EXPECT_EQ(p.memory_clock_mhz, 2619u);
+  EXPECT_TRUE(has(sycl::aspect::ext_intel_memory_bus_width));
+  EXPECT_EQ(p.memory_bus_width, 5120u);
+  EXPECT_TRUE(has(sycl::aspect::ext_intel_max_mem_bandwidth));
+  EXPECT_EQ(p.max_mem_bandwidth, 2ull * 2619000000ull * 5120 / 8); // 3.35 TB/s
+  // No NVIDIA device at that address on this machine (the fake's GPU does not exist): no PCI
+  // device id to report.
+  EXPECT_FALSE(has(sycl::aspect::ext_intel_device_id));
+  EXPECT_EQ(p.printf_buffer_size, 1u << 20); // cuCtxGetLimit(CU_LIMIT_PRINTF_FIFO_SIZE)
+  for (auto a : {sycl::aspect::ext_intel_gpu_eu_count, sycl::aspect::ext_intel_gpu_slices,
+                 sycl::aspect::ext_intel_fan_speed, sycl::aspect::ext_intel_power_limits})
+    EXPECT_FALSE(has(a));
   EXPECT_EQ(std::find(p.aspects.begin(), p.aspects.end(), sycl::aspect::usm_system_allocations),
             p.aspects.end());
 }
@@ -219,6 +244,29 @@ TEST_F(fake_gpu, usm_allocations) {
   EXPECT_FALSE(s_device->host_accessible(alloc::device));
   EXPECT_TRUE(s_device->host_accessible(alloc::host));
   EXPECT_TRUE(s_device->host_accessible(alloc::shared));
+}
+
+// sycl_ext_intel_device_info free_memory: cuMemGetInfo in the device's context, on any thread;
+// device and shared allocations take from it.
+TEST_F(fake_gpu, free_memory) {
+  std::uint64_t before = s_device->free_memory();
+  EXPECT_LE(before, 79ull << 30); // the fake card: 80 GiB, 79 free before allocations
+  EXPECT_GT(before, 78ull << 30);
+  void* p = s_device->allocate(64 << 20, 0, sycl::usm::alloc::device);
+  void* q = s_device->allocate(16 << 20, 0, sycl::usm::alloc::shared);
+  ASSERT_NE(p, nullptr);
+  ASSERT_NE(q, nullptr);
+  std::uint64_t during = 0;
+  std::thread([&] { during = s_device->free_memory(); }).join();
+  EXPECT_EQ(during, before - (80u << 20));
+  s_device->deallocate(p, sycl::usm::alloc::device);
+  s_device->deallocate(q, sycl::usm::alloc::shared);
+  EXPECT_EQ(s_device->free_memory(), before);
+  // A failing driver call is an error naming it (the next call fails once).
+  fake<int(const char*, long, int, int)>("fake_cuda_fail_call")("cuMemGetInfo_v2", 1, 1, 0);
+  std::string message = error_of(sycl::errc::runtime, [] { s_device->free_memory(); });
+  EXPECT_TRUE(contains(message, "cuMemGetInfo")) << message;
+  EXPECT_EQ(s_device->free_memory(), before); // the next call works
 }
 
 TEST_F(fake_gpu, allocation_from_a_new_thread) {

@@ -271,7 +271,9 @@ int main() {
     std::printf("skipped: no device\n");
     return 77;
   }
-  test_aspect_traits(devs, std::make_integer_sequence<int, 19>{}); // every sycl::aspect
+  // Every sycl::aspect, the last being sycl_ext_intel_device_info's ext_intel_power_limits.
+  constexpr int aspect_count = static_cast<int>(sycl::aspect::ext_intel_power_limits) + 1;
+  test_aspect_traits(devs, std::make_integer_sequence<int, aspect_count>{});
   std::vector<sycl::queue> qs;
   for (const auto& d : devs) qs.emplace_back(d);
   if (qs.size() == 1) qs.emplace_back(devs[0]); // one device: two queues on it

@@ -736,9 +736,13 @@ TEST(Math, ScalarOverloadsTakeConvertibleArguments) {
   EXPECT_EQ(sycl::fmin(1.5f, 1), 1.0f);
   float seven = sycl::fmax(2.0f, sycl::vec<float, 1>(7.0f));
   EXPECT_EQ(seven, 7.0f);
+  // The one-element names are the elements themselves (SYCL 2020 rev. 10): scalar overloads.
+  static_assert(std::is_same_v<decltype(sycl::sqrt(sum.y())), float>);
+  static_assert(std::is_same_v<decltype(sycl::fmin(sum.x(), sum.y())), float>);
   // One- and more-element swizzles alone keep the element-wise overloads and their vec result.
-  static_assert(std::is_same_v<decltype(sycl::sqrt(sum.y())), sycl::vec<float, 1>>);
-  static_assert(std::is_same_v<decltype(sycl::fmin(sum.x(), sum.y())), sycl::vec<float, 1>>);
+  static_assert(std::is_same_v<decltype(sycl::sqrt(sum.swizzle<1>())), sycl::vec<float, 1>>);
+  static_assert(std::is_same_v<decltype(sycl::fmin(sum.swizzle<0>(), sum.swizzle<1>())),
+                               sycl::vec<float, 1>>);
   static_assert(std::is_same_v<decltype(sycl::fmin(sum.xy(), sum.yz())), sycl::float2>);
   static_assert(std::is_same_v<decltype(sycl::isnan(sum.xy())), sycl::int2>);
   sycl::float2 m = sycl::fmin(sum.xy(), sum.yz());

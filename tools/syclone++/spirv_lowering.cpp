@@ -1,4 +1,5 @@
 #include "spirv_lowering.hpp"
+#include "passes/device_global.hpp"
 #include "passes/group_local_memory.hpp"
 
 #include "device_link.hpp"
@@ -9,6 +10,7 @@
 
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
@@ -31,6 +33,7 @@
 #include <llvm/Transforms/Scalar/SROA.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -64,9 +67,12 @@ namespace {
 constexpr const char* spirv_triple = "spirv64-unknown-unknown";
 // The Intel extensions LLVM 22's SPIR-V backend may use for syclone's device code (it emits an
 // extension only where an instruction needs it): sub-group shuffles and block operations, cache
-// controls, and work-group collectives with uniform operands.
+// controls, and work-group collectives with uniform operands. SPV_EXT_relaxed_printf_string_
+// address_space only keeps the backend from failing on printf (the post-pass drops it again:
+// src/spirv/postpass.cpp).
 constexpr const char* spirv_extensions =
-    "+SPV_INTEL_subgroups,+SPV_INTEL_cache_controls,+SPV_KHR_uniform_group_instructions";
+    "+SPV_INTEL_subgroups,+SPV_INTEL_cache_controls,+SPV_KHR_uniform_group_instructions,"
+    "+SPV_EXT_relaxed_printf_string_address_space";
 
 bool is_kernel(const llvm::Function& f) {
   return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
@@ -304,6 +310,93 @@ void compare_pointers_as_addresses(llvm::Module& module) {
       }
 }
 
+// --- printf ------------------------------------------------------------------------------------
+//
+// OpenCL C's printf (OpenCL.std printf) takes its format string in the constant address space,
+// and LLVM's SPIR-V backend refuses any other (short of SPV_EXT_relaxed_printf_string_address_
+// space, which OpenCL consumers need not have). clang places string literals and DPC++'s
+// __SYCL_CONSTANT_AS strings in global memory and passes the format as a generic pointer: each
+// printf call gets its format from a copy of the string in the constant address space instead.
+// The format is found behind casts and, at -O0, behind the one store to a local variable holding
+// it; one known only at run time is an error (OpenCL requires a compile-time string).
+
+// The constant string `value` holds, or null.
+llvm::GlobalVariable* constant_string(llvm::Value* value, int depth = 0) {
+  value = value->stripPointerCasts();
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(value))
+    return global->isConstant() && global->hasDefinitiveInitializer() ? global : nullptr;
+  auto* load = llvm::dyn_cast<llvm::LoadInst>(value);
+  if (!load || depth > 16) return nullptr;
+  auto* slot = llvm::dyn_cast<llvm::AllocaInst>(load->getPointerOperand()->stripPointerCasts());
+  if (!slot) return nullptr;
+  llvm::Value* stored = nullptr;
+  for (llvm::BasicBlock& block : *load->getFunction())
+    for (llvm::Instruction& i : block)
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i);
+          store && store->getPointerOperand()->stripPointerCasts() == slot) {
+        if (stored) return nullptr; // written more than once: not followed
+        stored = store->getValueOperand();
+      }
+  return stored ? constant_string(stored, depth + 1) : nullptr;
+}
+
+void constant_printf_formats(llvm::Module& module) {
+  llvm::Function* generic = module.getFunction("printf");
+  if (!generic || generic->use_empty() || !generic->isVarArg() || generic->arg_size() != 1) return;
+  llvm::LLVMContext& context = module.getContext();
+  generic->setName("printf.generic");
+  auto* type =
+      llvm::FunctionType::get(generic->getReturnType(), {llvm::PointerType::get(context, 2)}, true);
+  // OpenCL C's printf(constant char*, ...) by its Itanium-mangled name, from which the backend
+  // learns that the format points to chars (a pointer to the string's array fails spirv-val).
+  llvm::Function* printf = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                                                  "_Z6printfPU3AS2Kcz", module);
+  printf->setCallingConv(generic->getCallingConv());
+  std::map<llvm::GlobalVariable*, llvm::GlobalVariable*> copies;
+  for (llvm::User* user : llvm::make_early_inc_range(generic->users())) {
+    auto* call = llvm::dyn_cast<llvm::CallInst>(user);
+    if (!call || call->getCalledOperand() != generic)
+      throw driver_error(
+          "device code takes the address of printf (in " +
+          (llvm::isa<llvm::Instruction>(user)
+               ? llvm::demangle(llvm::cast<llvm::Instruction>(user)->getFunction()->getName())
+               : std::string("a constant")) +
+          "); OpenCL's printf can only be called");
+    llvm::GlobalVariable* string = constant_string(call->getArgOperand(0));
+    if (!string) {
+      std::string where = llvm::demangle(call->getFunction()->getName().str());
+      if (where.starts_with("typeinfo name for ")) where = "kernel " + where.substr(18);
+      throw driver_error("printf in " + where +
+                         " has a format string that is not a constant known at compile time, "
+                         "which OpenCL's printf requires for SPIR-V; pass a string literal or a "
+                         "static const __SYCL_CONSTANT_AS char array");
+    }
+    llvm::GlobalVariable*& copy = copies[string];
+    if (!copy) {
+      copy = new llvm::GlobalVariable(module, string->getValueType(), true,
+                                      llvm::GlobalValue::InternalLinkage, string->getInitializer(),
+                                      string->getName() + ".constant", nullptr,
+                                      llvm::GlobalValue::NotThreadLocal, 2);
+      copy->setAlignment(string->getAlign());
+      copy->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    }
+    llvm::SmallVector<llvm::Value*, 8> arguments(call->args());
+    arguments[0] = copy;
+    llvm::IRBuilder<> at(call);
+    llvm::CallInst* replacement = at.CreateCall(printf, arguments);
+    replacement->setCallingConv(call->getCallingConv());
+    replacement->setTailCallKind(call->getTailCallKind());
+    call->replaceAllUsesWith(replacement);
+    call->eraseFromParent();
+  }
+  generic->eraseFromParent();
+  // The strings in global memory that only printf used go (the image carries each once).
+  for (auto& [string, copy] : copies) {
+    string->removeDeadConstantUsers();
+    if (string->use_empty()) string->eraseFromParent();
+  }
+}
+
 // --- dynamic local memory -------------------------------------------------------------------
 //
 // local_accessor and group algorithms use __syclone_local_memory, a Workgroup array whose size
@@ -460,9 +553,15 @@ spirv_image lower_to_spirv(llvm::Module& module,
           passes::lower_group_local_memory(module, "__syclone_group_local_memory", 3, false);
       !why.empty())
     throw driver_error(why);
+  // sycl_ext_oneapi_device_global: the image's own variable is the device's instance.
+  if (std::string why =
+          passes::lower_device_globals(module, "__syclone_device_global", false, 1, nullptr);
+      !why.empty())
+    throw driver_error(why);
   lower_spec_constants(module, image.manifest);
   lower_local_memory(module, image.manifest);
   compare_pointers_as_addresses(module);
+  constant_printf_formats(module);
   annotate_sub_group_sizes(module, sub_group_sizes, image.manifest);
   std::string broken;
   llvm::raw_string_ostream verifier(broken);

@@ -50,7 +50,9 @@ const std::vector<device_target>& device_targets() {
           // SPIR-V builtins (__spirv_*, also Itanium-mangled: the backend turns them into
           // instructions) and the runtime's markers that syclone++'s SPIR-V passes replace.
           .provided_prefixes = {"__spirv_", "__syclone_"},
-          .provided_names = {},
+          // OpenCL C's printf: OpenCL.std printf (spirv_lowering.cpp gives it its format string
+          // in the constant address space).
+          .provided_names = {"printf"},
           // OpenCL C built-ins the backend lowers to OpenCL.std extended instructions; the
           // device headers give the C math functions their mangled names (_Z4sqrtf).
           .provided_math = {"acos",  "acosh",     "asin", "asinh",     "atan",  "atan2",

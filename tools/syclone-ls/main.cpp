@@ -45,6 +45,13 @@ std::string aspects(const sycl::device& d) {
       {sycl::aspect::ext_oneapi_is_composite, "ext_oneapi_is_composite"},
       {sycl::aspect::ext_oneapi_is_component, "ext_oneapi_is_component"},
       {sycl::aspect::ext_oneapi_bfloat16_math_functions, "ext_oneapi_bfloat16_math_functions"},
+      {sycl::aspect::ext_intel_pci_address, "ext_intel_pci_address"},
+      {sycl::aspect::ext_intel_device_id, "ext_intel_device_id"},
+      {sycl::aspect::ext_intel_device_info_uuid, "ext_intel_device_info_uuid"},
+      {sycl::aspect::ext_intel_free_memory, "ext_intel_free_memory"},
+      {sycl::aspect::ext_intel_memory_clock_rate, "ext_intel_memory_clock_rate"},
+      {sycl::aspect::ext_intel_memory_bus_width, "ext_intel_memory_bus_width"},
+      {sycl::aspect::ext_intel_max_mem_bandwidth, "ext_intel_max_mem_bandwidth"},
       {sycl::aspect::ext_oneapi_ballot_group, "ext_oneapi_ballot_group"},
       {sycl::aspect::ext_oneapi_fixed_size_group, "ext_oneapi_fixed_size_group"},
       {sycl::aspect::ext_oneapi_opportunistic_group, "ext_oneapi_opportunistic_group"},
@@ -54,6 +61,31 @@ std::string aspects(const sycl::device& d) {
   for (auto& [a, n] : names)
     if (d.has(a)) out += (out.empty() ? "" : " ") + std::string(n);
   return out;
+}
+// sycl_ext_intel_device_info's answers, where the device has them.
+void intel_device_info(const sycl::device& d) {
+  namespace ii = sycl::ext::intel::info::device;
+  if (d.has(sycl::aspect::ext_intel_pci_address))
+    std::printf("    PCI address:          %s\n", d.get_info<ii::pci_address>().c_str());
+  if (d.has(sycl::aspect::ext_intel_device_id))
+    std::printf("    PCI device id:        0x%04x\n", d.get_info<ii::device_id>());
+  if (d.has(sycl::aspect::ext_intel_device_info_uuid)) {
+    auto u = d.get_info<ii::uuid>();
+    std::printf("    UUID:                 ");
+    for (int i = 0; i < 16; ++i)
+      std::printf("%s%02x", i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "", u[i]);
+    std::printf("\n");
+  }
+  if (d.has(sycl::aspect::ext_intel_free_memory))
+    std::printf("    free memory:          %.1f GiB\n",
+                double(d.get_info<ii::free_memory>()) / (1 << 30));
+  if (d.has(sycl::aspect::ext_intel_memory_clock_rate) &&
+      d.has(sycl::aspect::ext_intel_memory_bus_width))
+    std::printf("    memory:               %u MHz, %u-bit bus\n",
+                d.get_info<ii::memory_clock_rate>(), d.get_info<ii::memory_bus_width>());
+  if (d.has(sycl::aspect::ext_intel_max_mem_bandwidth))
+    std::printf("    peak bandwidth:       %.1f GB/s\n",
+                double(d.get_info<ii::max_mem_bandwidth>()) / 1e9);
 }
 } // namespace
 
@@ -93,6 +125,7 @@ int main(int argc, char** argv) {
           for (auto s : d.get_info<sycl::info::device::sub_group_sizes>())
             sg += (sg.empty() ? "" : " ") + std::to_string(s);
           std::printf("    sub-group sizes:      %s\n", sg.c_str());
+          intel_device_info(d);
           std::printf("    aspects:              %s\n", aspects(d).c_str());
         }
         ++di;

@@ -47,16 +47,20 @@ public:
   friend bool operator!=(const L& a, const Derived& b) {
     return !(a == b);
   }
-  // `id<1> == n` (and range<1>) with an integer n: the value compared with n, as in DPC++;
-  // otherwise ambiguous between the conversion of n to an id and that of the id to size_t.
-  template <typename T, int D = Dimensions,
-            std::enable_if_t<D == 1 && std::is_integral_v<T>, int> = 0>
-  friend bool operator==(const Derived& a, const T& b) {
-    return a.m_data[0] == static_cast<std::size_t>(b);
+  // An id or range against an integer (`it.get_local_id() == 0`): every component equals it (for
+  // one dimension, the value). An exact match, where converting the integer to the class and the
+  // 1-dimensional class to size_t would be ambiguous; DPC++ accepts it and the CTS's root-group
+  // test writes it for 1 to 3 dimensions.
+  template <typename L, typename T,
+            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T>, int> = 0>
+  friend bool operator==(const L& a, const T& b) {
+    for (int i = 0; i < Dimensions; ++i)
+      if (a.m_data[i] != static_cast<std::size_t>(b)) return false;
+    return true;
   }
-  template <typename T, int D = Dimensions,
-            std::enable_if_t<D == 1 && std::is_integral_v<T>, int> = 0>
-  friend bool operator!=(const Derived& a, const T& b) {
+  template <typename L, typename T,
+            std::enable_if_t<std::is_same_v<L, Derived> && std::is_integral_v<T>, int> = 0>
+  friend bool operator!=(const L& a, const T& b) {
     return !(a == b);
   }
 

@@ -138,6 +138,9 @@ struct kernel_launch {
   std::uint32_t required_sub_group_size = 0;
   // The sub-group size the device runs the kernel with, chosen by the runtime at submission.
   std::uint32_t sub_group_size = 0;
+  // sycl_ext_oneapi_root_group's use_root_sync: every work-group runs at once (a cooperative
+  // launch), so that the kernel may synchronize its root group.
+  bool root_sync = false;
   // What the backend found for this launch at submission (runtime::stream::
   // prepare_kernel_launch), for the stream of the same queue to launch without a second lookup.
   void* prepared = nullptr;
@@ -175,6 +178,7 @@ struct single_task_kernel {
   }
   void operator()() const { invoke(); }
   static void run_single(const void* self) {
+    dev::host_kernel_scope in_kernel;
     static_cast<const single_task_kernel*>(self)->invoke();
   }
 };
@@ -207,6 +211,7 @@ struct range_kernel {
   }
   // Host body: linear indices [begin, end) in a tight loop.
   static void run_range(const void* self, std::size_t begin, std::size_t end) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const range_kernel*>(self);
     if constexpr (D == 1) {
       for (std::size_t i = begin; i < end; ++i) k.invoke(id<1>(i));
@@ -245,10 +250,17 @@ void host_work_item(const void* self, const std::size_t* group, std::size_t a, s
   static_cast<const K*>(self)->invoke(g, l);
 }
 // SubGroup: the sub-group size the launch's properties require (0: none, or a named size), for
-// the loop compiler to build its loops for that size alone.
+// the loop compiler to build its loops for that size alone. The pass replaces plain calls of
+// __syclone_host_work_group_loops: this function has no cleanup that would make it an invoke,
+// and stays out of line so that inlining it into host_run_group's scope does not either.
+template <int D, typename K, std::uint32_t SubGroup>
+[[gnu::noinline]] const char* host_group_loops(host::group_frame* frame) {
+  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
+}
 template <int D, typename K, std::uint32_t SubGroup = 0>
 const char* host_run_group(host::group_frame* frame) {
-  return __syclone_host_work_group_loops(&host_work_item<D, K>, frame, SubGroup);
+  dev::host_kernel_scope in_kernel;
+  return host_group_loops<D, K, SubGroup>(frame);
 }
 
 // What every nd_range kernel object starts with: khr::this_nd_item on the host reads it from the
@@ -288,6 +300,7 @@ struct nd_range_kernel {
     }
   }
   static void run_item(const void* self, const std::size_t* group, const std::size_t* local) {
+    dev::host_kernel_scope in_kernel;
     const auto& k = *static_cast<const nd_range_kernel*>(self);
     id<D> g, l;
     for (int d = 0; d < D; ++d) {

@@ -110,6 +110,7 @@ void cuda_device::start_context_services() {
   info.arch = m_arch;
   info.driver_version = m_driver_version;
   info.device_name = m_props.name;
+  info.device = this;
   m_all_kernels.push_back(std::make_unique<kernel_cache>(std::move(info)));
   m_kernels.store(m_all_kernels.back().get(), std::memory_order_release);
 }
@@ -286,13 +287,8 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
 
   using sycl::aspect;
   // online_compiler / online_linker: sycl::compile and sycl::link run the JIT (SYCL 2020 4.11.10).
-  p.aspects = {aspect::gpu,
-               aspect::online_compiler,
-               aspect::online_linker,
-               aspect::fp64,
-               aspect::atomic64,
-               aspect::queue_profiling,
-               aspect::usm_device_allocations,
+  p.aspects = {aspect::gpu, aspect::online_compiler, aspect::online_linker, aspect::fp64,
+               aspect::atomic64, aspect::queue_profiling, aspect::usm_device_allocations,
                aspect::usm_host_allocations,
                // bfloat16 math in float on every architecture (sm_80's bf16 instructions are
                // not needed for it): <sycl/ext/oneapi/bfloat16_math.hpp>
@@ -309,6 +305,94 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
   if (m_managed && concurrent_managed) p.aspects.push_back(aspect::usm_atomic_shared_allocations);
   // HMM / ATS: the GPU reads memory from malloc.
   if (pageable) p.aspects.push_back(aspect::usm_system_allocations);
+  // Kernels' printf output waits in the context's printf buffer (1 MiB unless a program changed
+  // it; cuda_kernels.hpp print_after_kernel); 0 where the driver does not tell.
+  std::size_t fifo = 0;
+  if (driver().ctx_get_limit.fn &&
+      invoke(driver().ctx_get_limit, &fifo, CU_LIMIT_PRINTF_FIFO_SIZE) == CUDA_SUCCESS)
+    p.printf_buffer_size = fifo;
+  query_intel_device_info(dev);
+}
+
+namespace {
+// The PCI device id of the NVIDIA device at `address` ("0000:65:00.0"), as the operating system
+// lists it (/sys/bus/pci/devices/<address>/device); 0 where it does not show an NVIDIA device
+// there (a container without /sys, a virtual device).
+std::uint32_t pci_device_id(const std::string& address) {
+  auto read_hex = [&](const char* file) -> unsigned long {
+    std::string path = "/sys/bus/pci/devices/" + address + "/" + file;
+    std::FILE* f = std::fopen(path.c_str(), "r");
+    if (!f) return 0;
+    unsigned long v = 0;
+    if (std::fscanf(f, "%lx", &v) != 1) v = 0;
+    std::fclose(f);
+    return v;
+  };
+  if (read_hex("vendor") != 0x10de) return 0;
+  unsigned long id = read_hex("device");
+  return id > 0 && id <= 0xffff ? static_cast<std::uint32_t>(id) : 0;
+}
+} // namespace
+
+void cuda_device::query_intel_device_info(CUdevice dev) {
+  using sycl::aspect;
+  auto& p = m_props;
+  const driver_api& d = driver();
+  auto ask = [&](CUdevice_attribute a, int& v) {
+    return invoke(d.device_get_attribute, &v, a, dev) == CUDA_SUCCESS && v >= 0;
+  };
+  // Free memory: cuMemGetInfo, asked at each query.
+  p.aspects.push_back(aspect::ext_intel_free_memory);
+  // The PCI address as lspci and nvidia-smi write it (a GPU is function 0 of its device).
+  int domain = 0, bus = 0, slot = 0;
+  if (ask(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, domain) && ask(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, bus) &&
+      ask(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID, slot)) {
+    char address[32];
+    std::snprintf(address, sizeof address, "%04x:%02x:%02x.0", static_cast<unsigned>(domain),
+                  static_cast<unsigned>(bus), static_cast<unsigned>(slot));
+    p.pci_address = address;
+    p.aspects.push_back(aspect::ext_intel_pci_address);
+    // The extension wants the PCI device id of a PCI device (0x2335 for an H200); the driver
+    // API has none, the operating system lists it under the address.
+    if (std::uint32_t id = pci_device_id(p.pci_address)) {
+      p.pci_device_id = id;
+      p.aspects.push_back(aspect::ext_intel_device_id);
+    }
+  }
+  // The UUID nvidia-smi shows as GPU-xxxxxxxx-xxxx-... (MIG-... for a MIG instance).
+  CUuuid uuid{};
+  if (d.device_get_uuid.fn && invoke(d.device_get_uuid, &uuid, dev) == CUDA_SUCCESS) {
+    std::memcpy(p.uuid.data(), uuid.bytes, sizeof uuid.bytes);
+    p.aspects.push_back(aspect::ext_intel_device_info_uuid);
+  }
+  // Peak memory clock (kHz) and bus width (bits). Their product is the peak bandwidth at two
+  // transfers per clock, as NVIDIA computes it (H100 SXM: 2619 MHz x 5120 bits = 3.35 TB/s).
+  int clock_khz = 0, width = 0;
+  const bool clock_known = ask(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, clock_khz);
+  const bool width_known = ask(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, width);
+  if (clock_known) {
+    p.memory_clock_mhz = static_cast<std::uint32_t>(clock_khz / 1000);
+    p.aspects.push_back(aspect::ext_intel_memory_clock_rate);
+  }
+  if (width_known) {
+    p.memory_bus_width = static_cast<std::uint32_t>(width);
+    p.aspects.push_back(aspect::ext_intel_memory_bus_width);
+  }
+  if (clock_known && width_known && clock_khz > 0 && width > 0) {
+    p.max_mem_bandwidth = 2 * std::uint64_t(clock_khz) * 1000 * std::uint64_t(width) / 8;
+    p.aspects.push_back(aspect::ext_intel_max_mem_bandwidth);
+  }
+}
+
+std::uint64_t cuda_device::free_memory() {
+  make_current(m_context);
+  std::size_t free = 0, total = 0;
+  call(driver().mem_get_info, &free, &total);
+  if (m_memory_limit) {
+    std::lock_guard lock(m_usage_mutex);
+    free = std::min(free, m_memory_limit - std::min(m_memory_used, m_memory_limit));
+  }
+  return free;
 }
 
 void cuda_device::advise_shared_access(void* ptr, std::size_t bytes) noexcept {
@@ -542,6 +626,37 @@ cuda_device::prepare_kernel(const std::string& name,
   p.preferred_work_group_size_multiple = m_limits.warp_size;
   p.private_mem_size = fn.local_bytes_per_thread;
   return p;
+}
+
+std::size_t
+cuda_device::max_concurrent_work_groups(const std::string& name,
+                                        const sycl::detail::spec_constant_values* values,
+                                        std::size_t local_items, std::size_t local_bytes) {
+  kernel_function& fn = kernels().get(name, values);
+  if (local_items == 0 || local_items > fn.limits.max_threads_per_block ||
+      local_bytes + fn.static_shared_bytes > max_shared_optin())
+    return 0;
+  return resident_blocks(fn, local_items, local_bytes);
+}
+
+std::size_t cuda_device::resident_blocks(kernel_function& kernel, std::size_t block_items,
+                                         std::size_t local_bytes) {
+  const driver_api& d = driver();
+  make_current(m_context);
+  // Beyond 48 KiB of dynamic shared memory the function must opt in first, else the calculator
+  // answers 0.
+  if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_acquire)) {
+    std::lock_guard lock(kernel.attribute_mutex);
+    if (local_bytes > kernel.dynamic_shared_limit.load(std::memory_order_relaxed)) {
+      call(d.func_set_attribute, kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+           static_cast<int>(local_bytes));
+      kernel.dynamic_shared_limit.store(local_bytes, std::memory_order_release);
+    }
+  }
+  int per_multiprocessor = 0;
+  call(d.occupancy_max_active_blocks, &per_multiprocessor, kernel.function,
+       static_cast<int>(block_items), local_bytes);
+  return std::size_t(std::max(per_multiprocessor, 0)) * m_limits.multiprocessors;
 }
 
 // cuda_platform

@@ -34,6 +34,9 @@ public:
   // cuMemAdvise(CU_MEM_ADVISE_SET_ACCESSED_BY this device), once per address.
   void advise_shared_access(void* ptr, std::size_t bytes) noexcept override;
   bool host_accessible(sycl::usm::alloc kind) const noexcept override;
+  // sycl_ext_intel_device_info: cuMemGetInfo in the device's context (within
+  // SYCLONE_DEVICE_MEMORY_LIMIT, where one is set).
+  std::uint64_t free_memory() override;
 
   // runtime::device's streams profile: the interface does not say which queues need it.
   std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
@@ -41,6 +44,13 @@ public:
   runtime::kernel_properties
   prepare_kernel(const std::string& name,
                  const sycl::detail::spec_constant_values* values) override;
+  // sycl_ext_oneapi_root_group / launch queries: blocks of `kernel` resident at once on the
+  // whole device (the occupancy calculator's blocks per multiprocessor, times multiprocessors).
+  std::size_t max_concurrent_work_groups(const std::string& name,
+                                         const sycl::detail::spec_constant_values* values,
+                                         std::size_t local_items, std::size_t local_bytes) override;
+  std::size_t resident_blocks(kernel_function& kernel, std::size_t block_items,
+                              std::size_t local_bytes);
 
   // Backend interoperability and sycl_ext_oneapi_peer_access (cuda_interop.cpp).
   bool native_device(std::int64_t& out) const noexcept override {
@@ -83,6 +93,8 @@ public:
 
 private:
   void query_properties(CUdevice device, int driver_version);
+  // sycl_ext_intel_device_info's facts and their aspects, where the driver tells them.
+  void query_intel_device_info(CUdevice device);
   void* allocate_aligned(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind);
   void* allocate_raw(std::size_t bytes, sycl::usm::alloc kind);
   void free_raw(void* ptr, sycl::usm::alloc kind) noexcept;

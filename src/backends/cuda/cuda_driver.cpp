@@ -39,11 +39,19 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.device_get_name, {"cuDeviceGetName"}, missing);
   ok &= bind(lib, d.device_get_attribute, {"cuDeviceGetAttribute"}, missing);
   ok &= bind(lib, d.device_total_mem, {"cuDeviceTotalMem_v2"}, missing);
+  {
+    std::string optional; // v2 (CUDA 11.4) also names MIG instances; v1 since CUDA 9.2
+    bind(lib, d.device_get_uuid, {"cuDeviceGetUuid_v2", "cuDeviceGetUuid"}, &optional);
+  }
   ok &= bind(lib, d.primary_ctx_retain, {"cuDevicePrimaryCtxRetain"}, missing);
   ok &= bind(lib, d.primary_ctx_release, {"cuDevicePrimaryCtxRelease_v2"}, missing);
   ok &= bind(lib, d.primary_ctx_reset, {"cuDevicePrimaryCtxReset_v2"}, missing);
   ok &= bind(lib, d.ctx_synchronize, {"cuCtxSynchronize"}, missing);
   ok &= bind(lib, d.ctx_set_current, {"cuCtxSetCurrent"}, missing);
+  {
+    std::string optional;
+    bind(lib, d.ctx_get_limit, {"cuCtxGetLimit"}, &optional);
+  }
   ok &= bind(lib, d.device_can_access_peer, {"cuDeviceCanAccessPeer"}, missing);
   ok &= bind(lib, d.device_get_p2p_attribute, {"cuDeviceGetP2PAttribute"}, missing);
   ok &= bind(lib, d.ctx_enable_peer_access, {"cuCtxEnablePeerAccess"}, missing);
@@ -72,6 +80,10 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.stream_wait_event, {"cuStreamWaitEvent"}, missing);
   // cuStreamGetCtx_v2 (CUDA 12.5) takes a green context too; v1 is what make_queue needs.
   ok &= bind(lib, d.stream_get_ctx, {"cuStreamGetCtx"}, missing);
+  {
+    std::string optional; // NVIDIA means to retire it some day; printf then waits for a sync
+    bind(lib, d.stream_add_callback, {"cuStreamAddCallback"}, &optional);
+  }
   ok &= bind(lib, d.event_create, {"cuEventCreate"}, missing);
   ok &= bind(lib, d.event_destroy, {"cuEventDestroy_v2"}, missing);
   ok &= bind(lib, d.event_record, {"cuEventRecord"}, missing);
@@ -82,11 +94,16 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.module_load_data_ex, {"cuModuleLoadDataEx"}, missing);
   ok &= bind(lib, d.module_unload, {"cuModuleUnload"}, missing);
   ok &= bind(lib, d.module_get_function, {"cuModuleGetFunction"}, missing);
+  ok &= bind(lib, d.module_get_global, {"cuModuleGetGlobal_v2"}, missing);
+  ok &= bind(lib, d.memcpy_htod, {"cuMemcpyHtoD_v2"}, missing);
   ok &= bind(lib, d.func_get_attribute, {"cuFuncGetAttribute"}, missing);
   ok &= bind(lib, d.func_set_attribute, {"cuFuncSetAttribute"}, missing);
   ok &= bind(lib, d.occupancy_max_potential_block_size, {"cuOccupancyMaxPotentialBlockSize"},
              missing);
   ok &= bind(lib, d.launch_kernel, {"cuLaunchKernel"}, missing);
+  ok &= bind(lib, d.occupancy_max_active_blocks, {"cuOccupancyMaxActiveBlocksPerMultiprocessor"},
+             missing);
+  ok &= bind(lib, d.launch_cooperative_kernel, {"cuLaunchCooperativeKernel"}, missing);
   return ok;
 }
 

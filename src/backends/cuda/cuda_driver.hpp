@@ -25,6 +25,7 @@ using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
 using CUarray = struct CUarray_st*;
 using CUoccupancyB2DSize = std::size_t (*)(int block_size);
+using CUstreamCallback = void (*)(CUstream stream, CUresult status, void* user_data);
 
 enum : CUresult {
   CUDA_SUCCESS = 0,
@@ -49,6 +50,7 @@ enum : CUresult {
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
   CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
   CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
+  CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
   CUDA_ERROR_NOT_PERMITTED = 800,
   CUDA_ERROR_NOT_SUPPORTED = 801,
   CUDA_ERROR_UNKNOWN = 999,
@@ -68,8 +70,13 @@ enum CUdevice_attribute : int {
   CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_INTEGRATED = 18,
+  CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
+  CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,           // the device (slot) number of the PCI address
+  CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,       // kHz
+  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37, // bits
   CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
   CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41,
+  CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
@@ -107,12 +114,18 @@ enum CUmemorytype : int {
 };
 
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
+inline constexpr int CU_LIMIT_PRINTF_FIFO_SIZE = 0x01; // CUlimit
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
 inline constexpr int CU_MEM_ADVISE_SET_ACCESSED_BY = 5; // CUmem_advise
 inline constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 0x1;
 inline constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 0x2;
+
+// cuDeviceGetUuid's answer.
+struct CUuuid {
+  char bytes[16];
+};
 
 // cuMemcpy3DAsync's parameters (CUDA_MEMCPY3D_v2).
 struct CUDA_MEMCPY3D {
@@ -156,11 +169,15 @@ struct driver_api {
   entry_point<CUresult(char*, int, CUdevice)> device_get_name;
   entry_point<CUresult(int*, CUdevice_attribute, CUdevice)> device_get_attribute;
   entry_point<CUresult(std::size_t*, CUdevice)> device_total_mem;
+  // Optional (sycl_ext_intel_device_info's uuid): null where the driver lacks it.
+  entry_point<CUresult(CUuuid*, CUdevice)> device_get_uuid;
   entry_point<CUresult(CUcontext*, CUdevice)> primary_ctx_retain;
   entry_point<CUresult(CUdevice)> primary_ctx_release;
   entry_point<CUresult(CUdevice)> primary_ctx_reset;
   entry_point<CUresult()> ctx_synchronize;
   entry_point<CUresult(CUcontext)> ctx_set_current;
+  // Optional (info::device::printf_buffer_size): null where the driver lacks it.
+  entry_point<CUresult(std::size_t*, int)> ctx_get_limit;
   entry_point<CUresult(int*, CUdevice, CUdevice)> device_can_access_peer;
   entry_point<CUresult(int*, CUdevice_P2PAttribute, CUdevice, CUdevice)> device_get_p2p_attribute;
   entry_point<CUresult(CUcontext, unsigned)> ctx_enable_peer_access;
@@ -192,6 +209,8 @@ struct driver_api {
   entry_point<CUresult(CUstream)> stream_synchronize;
   entry_point<CUresult(CUstream, CUevent, unsigned)> stream_wait_event;
   entry_point<CUresult(CUstream, CUcontext*)> stream_get_ctx;
+  // Optional (kernels' printf output at once): null where the driver lacks it.
+  entry_point<CUresult(CUstream, CUstreamCallback, void*, unsigned)> stream_add_callback;
 
   entry_point<CUresult(CUevent*, unsigned)> event_create;
   entry_point<CUresult(CUevent)> event_destroy;
@@ -204,6 +223,9 @@ struct driver_api {
       module_load_data_ex;
   entry_point<CUresult(CUmodule)> module_unload;
   entry_point<CUresult(CUfunction*, CUmodule, const char*)> module_get_function;
+  // sycl_ext_oneapi_device_global: a module's pointer to the device's instance.
+  entry_point<CUresult(CUdeviceptr*, std::size_t*, CUmodule, const char*)> module_get_global;
+  entry_point<CUresult(CUdeviceptr, const void*, std::size_t)> memcpy_htod;
   entry_point<CUresult(int*, CUfunction_attribute, CUfunction)> func_get_attribute;
   entry_point<CUresult(CUfunction, CUfunction_attribute, int)> func_set_attribute;
   entry_point<CUresult(int*, int*, CUfunction, CUoccupancyB2DSize, std::size_t, int)>
@@ -211,6 +233,12 @@ struct driver_api {
   entry_point<CUresult(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                        unsigned, CUstream, void**, void**)>
       launch_kernel;
+  // sycl_ext_oneapi_root_group: blocks that fit on one multiprocessor at once, and the launch
+  // that keeps every block resident (grid-wide barriers).
+  entry_point<CUresult(int*, CUfunction, int, std::size_t)> occupancy_max_active_blocks;
+  entry_point<CUresult(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                       unsigned, CUstream, void**)>
+      launch_cooperative_kernel;
 };
 
 // Loads libcuda.so.1 and binds every entry point, once per process. Null, with the reason in

@@ -1,18 +1,23 @@
 #include "cuda_kernels.hpp"
 
 #include "../../jit/jit.hpp"
+#include "../../passes/device_global_names.hpp"
+#include "../../runtime/device_global.hpp"
 #include "../../runtime/kernel_registry.hpp"
 #include "../../runtime/queue_impl.hpp"
 
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cxxabi.h>
 #include <filesystem>
 #include <span>
+#include <string>
+#include <string_view>
 #include <system_error>
 
 namespace syclone::cuda {
@@ -43,6 +48,19 @@ std::string ptx_version(const std::string& arch, int driver_version) {
 }
 
 // Driver answers to a module load that the PTX decides, so that loading it again would fail too.
+// Whether the PTX declares CUDA's vprintf, which clang's NVPTX printf calls: a line
+// ".extern .func  (.param .b32 func_retval0) vprintf".
+bool calls_vprintf(const std::string& ptx) {
+  std::string_view text = ptx;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, end - at);
+    if (line.starts_with(".extern .func") && line.ends_with(" vprintf")) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
 bool ptx_rejected(CUresult r) {
   return r == CUDA_ERROR_INVALID_PTX || r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION ||
          r == CUDA_ERROR_INVALID_IMAGE || r == CUDA_ERROR_NO_BINARY_FOR_GPU ||
@@ -228,6 +246,41 @@ std::unique_ptr<kernel_function> kernel_cache::compile(const runtime::kernel_ima
   return load(name, compiled.ptx);
 }
 
+// sycl_ext_oneapi_device_global: the JIT made each device_global the kernel uses a pointer
+// variable (src/passes/device_global.hpp); pointing it at the device's instance makes every module
+// of the device share one.
+void kernel_cache::bind_device_globals(const std::string& kernel, CUmodule module,
+                                       const std::string& ptx) {
+  const driver_api& d = driver();
+  const std::string_view prefix = passes::device_global_pointer_prefix;
+  for (std::size_t at = ptx.find(prefix); at != std::string::npos; at = ptx.find(prefix, at + 1)) {
+    std::size_t end = at;
+    while (end < ptx.size() && (std::isalnum(static_cast<unsigned char>(ptx[end])) ||
+                                ptx[end] == '_' || ptx[end] == '$'))
+      ++end;
+    // Only the declarations (`.global .align 8 .u64 <name>;`, maybe with `= 0`), not the loads.
+    std::size_t after = end;
+    while (after < ptx.size() && ptx[after] == ' ') ++after;
+    if (after >= ptx.size() || (ptx[after] != ';' && ptx[after] != '=') || at == 0 ||
+        ptx[at - 1] != ' ')
+      continue;
+    const std::string pointer = ptx.substr(at, end - at);
+    void* instance =
+        runtime::device_global_instance(*m_info.device, passes::device_global_of_pointer(pointer));
+    CUdeviceptr address = 0;
+    std::size_t bytes = 0;
+    CUresult r = invoke(d.module_get_global, &address, &bytes, module, pointer.c_str());
+    if (r == CUDA_SUCCESS && bytes == sizeof(instance))
+      r = invoke(d.memcpy_htod, address, static_cast<const void*>(&instance), sizeof(instance));
+    if (r != CUDA_SUCCESS)
+      sycl::detail::throw_error(sycl::errc::runtime, "kernel `" + readable_kernel(kernel) +
+                                                         "` on " + m_info.device_name +
+                                                         ": setting its device_global `" +
+                                                         passes::device_global_of_pointer(pointer) +
+                                                         "` failed: " + error_text(r));
+  }
+}
+
 std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
                                                     const std::string& ptx) {
   const driver_api& d = driver();
@@ -235,6 +288,7 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   auto fn = std::make_unique<kernel_function>();
   fn->name = kernel;
   fn->description = "kernel `" + kernel + "` on " + m_info.device_name;
+  fn->prints = calls_vprintf(ptx);
 
   std::string error_log(log_size, '\0'), info_log(log_size, '\0');
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -270,6 +324,7 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
   }
   int max_threads = 0, static_shared = 0, dynamic_shared = 0, block = 0, min_grid = 0;
   try {
+    bind_device_globals(kernel, fn->module, ptx);
     call(d.func_get_attribute, &max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn->function);
     call(d.func_get_attribute, &static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn->function);
     call(d.func_get_attribute, &dynamic_shared, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -289,6 +344,17 @@ std::unique_ptr<kernel_function> kernel_cache::load(const std::string& kernel,
     fn->local_bytes_per_thread = static_cast<std::size_t>(std::max(0, local_bytes));
   fn->dynamic_shared_limit = static_cast<std::size_t>(std::max(0, dynamic_shared));
   return fn;
+}
+
+namespace {
+void no_op_callback(CUstream, CUresult, void*) {}
+} // namespace
+
+void print_after_kernel(CUstream stream) noexcept {
+  const driver_api& d = driver();
+  // A failure only delays the output to the next synchronization point: nothing to report.
+  if (d.stream_add_callback.fn)
+    (void)invoke(d.stream_add_callback, stream, &no_op_callback, nullptr, 0u);
 }
 
 } // namespace syclone::cuda

@@ -19,6 +19,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace syclone::runtime {
+class device;
+}
+
 namespace syclone::cuda {
 
 // A number no other kernel_function of the process had: caches that outlive a device (per
@@ -38,6 +42,8 @@ struct kernel_function {
   function_limits limits;
   std::size_t static_shared_bytes = 0;
   std::size_t local_bytes_per_thread = 0; // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES (0 if unknown)
+  // The kernel calls printf (CUDA's vprintf): each launch is followed by print_after_kernel.
+  bool prints = false;
   // The dynamic shared memory launches may use now
   // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; 48 KiB less the static part until raised).
   std::atomic<std::size_t> dynamic_shared_limit{0};
@@ -49,6 +55,15 @@ struct kernel_function {
 // searches its own list).
 std::string find_libdevice();
 
+// CUDA prints what kernels wrote with printf (sycl::ext::oneapi::experimental::printf) only at
+// certain driver calls: a synchronization, the next launch, or just before running a stream
+// callback. Enqueued on `stream` right after a printing kernel, an empty callback has the driver
+// print that kernel's output as soon as it completed, whatever the program waits for, and before
+// the kernel's completion event (recorded after the callback) completes. Where the driver lacks
+// cuStreamAddCallback, or the call fails, the output waits for the next synchronization point,
+// as in CUDA programs.
+void print_after_kernel(CUstream stream) noexcept;
+
 // The message for a kernel no nvptx64 image holds (errc::kernel_not_supported), naming the
 // targets it was compiled for, if any.
 std::string not_compiled_message(const std::string& kernel,
@@ -58,9 +73,10 @@ class kernel_cache {
 public:
   struct device_info {
     CUcontext context = nullptr;
-    std::string arch;        // "sm_90"
-    int driver_version = 0;  // cuDriverGetVersion
-    std::string device_name; // for messages
+    std::string arch;                  // "sm_90"
+    int driver_version = 0;            // cuDriverGetVersion
+    std::string device_name;           // for messages
+    runtime::device* device = nullptr; // whose device_global instances modules point to
   };
   explicit kernel_cache(device_info info) : m_info(std::move(info)) {}
 
@@ -85,6 +101,7 @@ private:
                                            const std::string& name,
                                            std::vector<jit::spec_constant> values);
   std::unique_ptr<kernel_function> load(const std::string& kernel, const std::string& ptx);
+  void bind_device_globals(const std::string& kernel, CUmodule module, const std::string& ptx);
 
   device_info m_info;
   std::mutex m_mutex;

@@ -304,7 +304,24 @@ cuda_stream::kernel_plan cuda_stream::plan(const sycl::detail::kernel_launch& la
 void cuda_stream::prepare_kernel_launch(sycl::detail::kernel_launch& launch,
                                         std::size_t local_bytes) {
   check_alive();
-  launch.prepared = plan(launch, local_bytes).kernel;
+  const kernel_plan p = plan(launch, local_bytes);
+  launch.prepared = p.kernel;
+  if (launch.root_sync) {
+    // sycl_ext_oneapi_root_group: a cooperative launch needs every block resident at once.
+    const std::size_t blocks =
+        std::size_t(p.geometry.grid[0]) * p.geometry.grid[1] * p.geometry.grid[2];
+    const std::size_t block_items =
+        std::size_t(p.geometry.block[0]) * p.geometry.block[1] * p.geometry.block[2];
+    const std::size_t most = m_device.resident_blocks(*p.kernel, block_items, local_bytes);
+    if (blocks > most)
+      sycl::detail::throw_error(sycl::errc::nd_range,
+                                p.kernel->description + " is launched with use_root_sync and " +
+                                    std::to_string(blocks) + " work-groups, more than the " +
+                                    std::to_string(most) + " that fit on " +
+                                    m_device.properties().name +
+                                    " at once with this work-group size and local memory; ask "
+                                    "info::kernel_queue_specific::max_num_work_groups");
+  }
 }
 
 std::shared_ptr<runtime::native_event>
@@ -317,7 +334,7 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
   const bool empty = std::size_t(g.grid[0]) * g.grid[1] * g.grid[2] == 0;
 
   // A kernel behind work still in flight goes to the launch thread (launch_thread.hpp).
-  if (m_launcher && !empty && launch.object_size <= 4096 &&
+  if (m_launcher && !empty && !launch.root_sync && launch.object_size <= 4096 &&
       !m_native_handed_out.load(std::memory_order_relaxed)) {
     stream_handle& h = *m_handle;
     const bool busy = h.tickets.begun.load(std::memory_order_relaxed) !=
@@ -335,7 +352,8 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
                               static_cast<unsigned>(local_bytes),
                               launch.object.get(),
                               launch.object_size,
-                              &kernel.description};
+                              &kernel.description,
+                              kernel.prints};
       m_launcher->take(l, event);
       return event;
     }
@@ -345,9 +363,16 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
   void* params[] = {launch.object.get()};
   return submit(operation_name::lasting(kernel.description), [&] {
     if (empty) return;
-    CUresult r = invoke(d.launch_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2],
-                        g.block[0], g.block[1], g.block[2], static_cast<unsigned>(local_bytes),
-                        m_handle->get(), params, static_cast<void**>(nullptr));
+    // use_root_sync (sycl_ext_oneapi_root_group): a cooperative launch, whose blocks are all
+    // resident and which gets the workspace the grid-wide barrier counts in.
+    CUresult r =
+        launch.root_sync
+            ? invoke(d.launch_cooperative_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2],
+                     g.block[0], g.block[1], g.block[2], static_cast<unsigned>(local_bytes),
+                     m_handle->get(), params)
+            : invoke(d.launch_kernel, kernel.function, g.grid[0], g.grid[1], g.grid[2], g.block[0],
+                     g.block[1], g.block[2], static_cast<unsigned>(local_bytes), m_handle->get(),
+                     params, static_cast<void**>(nullptr));
     if (r != CUDA_SUCCESS) {
       std::string context = kernel.description + " with grid " + dims(g.grid) + ", block " +
                             dims(g.block) + " and " + std::to_string(local_bytes) +
@@ -356,8 +381,10 @@ cuda_stream::run_kernel(const sycl::detail::kernel_launch& launch, std::size_t l
         context += " (a kernel object of " + std::to_string(launch.object_size) +
                    " bytes, more than the driver takes: 4096 before CUDA 12.1 or sm_70, 32764 "
                    "since; capture less by value)";
-      throw_error(d.launch_kernel.name, r, context);
+      throw_error(launch.root_sync ? d.launch_cooperative_kernel.name : d.launch_kernel.name, r,
+                  context);
     }
+    if (kernel.prints) print_after_kernel(m_handle->get());
   });
 }
 

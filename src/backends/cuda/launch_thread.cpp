@@ -2,6 +2,7 @@
 
 #include "../../runtime/submit_profile.hpp"
 #include "cuda_event.hpp"
+#include "cuda_kernels.hpp"
 
 #include <chrono>
 #include <cstring>
@@ -166,6 +167,7 @@ void launch_thread::make(slot& s) {
     void* params[] = {const_cast<void*>(l.object)};
     r = invoke(d.launch_kernel, l.function, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
                l.block[2], l.shared_bytes, h.get(), params, static_cast<void**>(nullptr));
+    if (r == CUDA_SUCCESS && l.prints) print_after_kernel(h.get());
     if (r != CUDA_SUCCESS)
       error = make_error(d.launch_kernel.name, r,
                          *l.description + " with grid " + dims(l.grid) + ", block " +

@@ -57,6 +57,7 @@ public:
     const void* object;
     std::size_t object_size;
     const std::string* description; // the kernel's "kernel `K` on <device>" (lives with it)
+    bool prints;                    // kernel_function::prints: print_after_kernel follows it
   };
 
   launch_thread(std::shared_ptr<stream_handle> stream, event_pool& pool);

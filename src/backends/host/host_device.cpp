@@ -1,10 +1,13 @@
 // The host CPU as a SYCL device: its properties, USM through aligned host allocations, and
 // execution through the host executor.
 #include "../../runtime/backend.hpp"
+#include "../../runtime/device_global.hpp"
 #include "host_executor.hpp"
 #include "work_group.hpp"
 #include "work_item_streams.hpp"
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -44,20 +47,53 @@ std::size_t simd_width_32() {
 #endif
 }
 
+// sycl_ext_intel_device_info free_memory: what the kernel estimates the program can still
+// allocate without swapping (/proc/meminfo's MemAvailable: free pages plus caches it would drop);
+// the free pages alone where the file says nothing (Linux before 3.14).
+std::uint64_t available_memory() {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("MemAvailable:", 0) == 0) {
+      unsigned long long kib = 0;
+      if (std::sscanf(line.c_str() + 13, "%llu", &kib) == 1) return std::uint64_t(kib) * 1024;
+    }
+  long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+}
+
 // The host device computes on the calling thread (with the pool): every operation has
 // completed when it returns, so there are no native events to wait for.
 class host_stream final : public runtime::stream {
 public:
   // max_threads: the threads a launch may use (a sub-device's compute units; 0: the whole pool).
-  host_stream(std::size_t primary_sub_group_size, std::size_t max_threads)
-      : m_primary_sub_group_size(primary_sub_group_size), m_max_threads(max_threads) {}
+  host_stream(const runtime::device* device, std::size_t primary_sub_group_size,
+              std::size_t max_threads)
+      : m_device(device), m_primary_sub_group_size(primary_sub_group_size),
+        m_max_threads(max_threads) {}
   bool wait_on_device(runtime::native_event&) override { return false; }
+  // sycl_ext_oneapi_root_group: a use_root_sync launch has at most one work-group per thread.
+  void prepare_kernel_launch(sycl::detail::kernel_launch& l, std::size_t) override {
+    if (!l.root_sync || l.kind != sycl::detail::kernel_kind::nd_range) return;
+    std::size_t groups = 1;
+    for (int d = 0; d < l.dimensions; ++d) groups *= l.local[d] ? l.global[d] / l.local[d] : 0;
+    const std::size_t most = max_root_sync_groups(m_max_threads);
+    if (groups > most)
+      sycl::detail::throw_error(sycl::errc::nd_range,
+                                std::string("kernel `") + (l.name ? l.name : "?") +
+                                    "` is launched with use_root_sync and " +
+                                    std::to_string(groups) + " work-groups, more than the " +
+                                    std::to_string(most) +
+                                    " the host device runs at once (one per thread); ask "
+                                    "info::kernel_queue_specific::max_num_work_groups");
+  }
   std::shared_ptr<runtime::native_event> run_kernel(const sycl::detail::kernel_launch& l,
                                                     std::size_t local_bytes) override {
     const void* object = l.object.get();
     switch (l.kind) {
     case sycl::detail::kernel_kind::single_task: {
       range_kernel_scope in_kernel;
+      runtime::host_device_scope on_device(m_device);
       if (l.work_item_streams) {
         // The one work-item starts with its own stream state on this thread.
         begin_thread_work_item();
@@ -73,7 +109,7 @@ public:
       for (int d = 0; d < l.dimensions; ++d) count *= l.global[d];
       // (A range launch that can run item by item is a hierarchical kernel.)
       run(range_launch{object, l.run_range, count, l.work_item_streams, m_max_threads,
-                       l.run_item != nullptr});
+                       l.run_item != nullptr, m_device});
       break;
     }
     case sycl::detail::kernel_kind::nd_range: {
@@ -96,6 +132,8 @@ public:
           l.sub_group_size ? l.sub_group_size : std::uint32_t(m_primary_sub_group_size);
       nd.work_item_streams = l.work_item_streams;
       nd.max_threads = m_max_threads;
+      nd.root_sync = l.root_sync;
+      nd.device = m_device;
       run(nd);
       break;
     }
@@ -115,6 +153,7 @@ public:
   }
 
 private:
+  const runtime::device* m_device;
   std::size_t m_primary_sub_group_size;
   std::size_t m_max_threads;
 };
@@ -152,6 +191,8 @@ public:
     p.primary_sub_group_size = simd_width_32();
     p.sub_group_sizes = {1, 4, 8, 16, 32};
     p.max_num_sub_groups = static_cast<std::uint32_t>(p.max_work_group_size);
+    // Kernels' printf writes to stdout at once: no buffer in between, no limit.
+    p.printf_buffer_size = SIZE_MAX;
     p.sub_group_independent_forward_progress = false;
     using sycl::aspect;
     // online_compiler / online_linker: sycl::compile and sycl::link accept host images; their
@@ -167,6 +208,10 @@ public:
         aspect::usm_system_allocations,
         // bfloat16 math in float (<sycl/ext/oneapi/bfloat16_math.hpp>)
         aspect::ext_oneapi_bfloat16_math_functions,
+        // sycl_ext_intel_device_info: of its queries only free memory means something for the
+        // CPU (no PCI address or device id; no memory clock, bus width or UUID the operating
+        // system tells an unprivileged program).
+        aspect::ext_intel_free_memory,
         // sycl_ext_oneapi_non_uniform_groups: exchanges of a group's members only
         // (host_group.hpp), on fibers where groups are used in divergent control flow.
         aspect::ext_oneapi_ballot_group, aspect::ext_oneapi_fixed_size_group,
@@ -190,7 +235,16 @@ public:
   void deallocate(void* ptr, sycl::usm::alloc) noexcept override { std::free(ptr); }
 
   bool host_accessible(sycl::usm::alloc) const noexcept override { return true; }
+  std::uint64_t free_memory() override { return available_memory(); }
   std::unique_ptr<runtime::stream> create_stream(bool profiling) override;
+
+  // Work-groups run at once one per thread, with any amount of local memory.
+  std::size_t max_concurrent_work_groups(const std::string&,
+                                         const sycl::detail::spec_constant_values*,
+                                         std::size_t local_items, std::size_t) override {
+    if (local_items == 0 || local_items > m_props.max_work_group_size) return 0;
+    return max_root_sync_groups(m_max_threads);
+  }
 
   // Any number of threads of the pool, one per compute unit.
   std::uint32_t partition_max_sub_devices() const noexcept override {
@@ -217,7 +271,7 @@ private:
 
 std::unique_ptr<runtime::stream>
 host_device::create_stream(bool /*profiling: host times are exact*/) {
-  return std::make_unique<host_stream>(m_props.primary_sub_group_size, m_max_threads);
+  return std::make_unique<host_stream>(this, m_props.primary_sub_group_size, m_max_threads);
 }
 
 class host_platform final : public runtime::platform {

@@ -5,15 +5,22 @@
 #include "work_group.hpp"
 #include "work_item_streams.hpp"
 
+#include "../../runtime/device_global.hpp"
+
 #include <sycl/exception.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <limits>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 namespace syclone::host {
 namespace {
@@ -145,6 +152,7 @@ struct streams_scope {
 void range_body(const void* context, std::size_t begin, std::size_t end) {
   const auto& launch = *static_cast<const range_launch*>(context);
   range_kernel_scope in_kernel(!launch.hierarchical);
+  runtime::host_device_scope on_device(launch.device);
   if (!launch.work_item_streams) {
     launch.run_chunk(launch.kernel, begin, end);
     return;
@@ -166,6 +174,7 @@ struct nd_context {
 
 void nd_body(const void* context, std::size_t begin, std::size_t end) {
   const auto& c = *static_cast<const nd_context*>(context);
+  runtime::host_device_scope on_device(c.launch->device);
   thread_state& state = thread_state::get();
   work_group_scheduler& scheduler = state.enter();
   struct leave_on_exit {
@@ -175,6 +184,89 @@ void nd_body(const void* context, std::size_t begin, std::size_t end) {
   streams_scope scope(c.launch->work_item_streams);
   scheduler.begin(*c.launch, c.kind, c.seed);
   scheduler.run_groups(begin, end);
+}
+
+// sycl_ext_oneapi_root_group on the host: a launch with use_root_sync runs each work-group on
+// a thread of its own, all at once, and group_barrier(root_group) is the work-group barrier, then
+// this barrier between the work-groups' leaders, then the work-group barrier again. When a
+// work-group fails (an exception from its kernel code), the barrier is broken: the leaders
+// waiting in it and those arriving later throw instead of waiting for a work-group that will
+// never come, and the launch rethrows the first failure.
+class root_barrier {
+public:
+  explicit root_barrier(std::size_t count) : m_count(count) {}
+  void arrive_and_wait() {
+    std::unique_lock lock(m_mutex);
+    if (m_broken) throw_broken();
+    const std::uint64_t round = m_round;
+    if (++m_arrived == m_count) {
+      m_arrived = 0;
+      ++m_round;
+      m_changed.notify_all();
+      return;
+    }
+    m_changed.wait(lock, [&] { return m_round != round || m_broken; });
+    if (m_round == round) throw_broken();
+  }
+  void break_barrier() noexcept {
+    std::lock_guard lock(m_mutex);
+    m_broken = true;
+    m_changed.notify_all();
+  }
+
+private:
+  [[noreturn]] static void throw_broken() {
+    sycl::detail::throw_error(sycl::errc::kernel,
+                              "host device: group_barrier(root_group) cannot complete: another "
+                              "work-group of the kernel stopped with an error");
+  }
+  std::mutex m_mutex;
+  std::condition_variable m_changed;
+  std::size_t m_count;
+  std::size_t m_arrived = 0;
+  std::uint64_t m_round = 0;
+  bool m_broken = false;
+};
+thread_local root_barrier* t_root_barrier = nullptr;
+
+struct root_barrier_scope {
+  root_barrier* saved;
+  explicit root_barrier_scope(root_barrier* b) : saved(std::exchange(t_root_barrier, b)) {}
+  ~root_barrier_scope() { t_root_barrier = saved; }
+};
+
+void run_root_synchronized(const nd_context& context, std::size_t groups) {
+  root_barrier barrier(groups);
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+  auto run_group = [&](std::size_t g) noexcept {
+    root_barrier_scope scope(&barrier);
+    try {
+      nd_body(&context, g, g + 1);
+    } catch (...) {
+      {
+        std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+      barrier.break_barrier();
+    }
+  };
+  std::vector<std::thread> threads;
+  threads.reserve(groups - 1);
+  try {
+    for (std::size_t g = 1; g < groups; ++g) threads.emplace_back(run_group, g);
+  } catch (const std::system_error& e) {
+    // The work-groups already started wait for the rest: release them.
+    barrier.break_barrier();
+    for (auto& t : threads) t.join();
+    sycl::detail::throw_error(
+        sycl::errc::nd_range,
+        "host device: a use_root_sync launch needs a thread for each of its " +
+            std::to_string(groups) + " work-groups, and starting one failed: " + e.what());
+  }
+  run_group(0);
+  for (auto& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 // barrier() inside a range kernel is an error even when the launching thread is itself running a
@@ -209,6 +301,18 @@ void run(const nd_range_launch& launch) {
                                   " work-items is too large; use at most 2^32-1");
   }
   nd_context context{&launch, schedule(), schedule_seed()};
+  if (launch.root_sync) {
+    if (groups > max_root_sync_groups(launch.max_threads))
+      sycl::detail::throw_error(
+          sycl::errc::nd_range,
+          "host device: a use_root_sync launch of " + std::to_string(groups) +
+              " work-groups, more than the " +
+              std::to_string(max_root_sync_groups(launch.max_threads)) +
+              " that run at once (info::kernel_queue_specific::max_num_work_groups)");
+    hide_work_group hide;
+    run_root_synchronized(context, groups);
+    return;
+  }
   // (A work-group's cost depends on its size: the key has it.)
   std::uintptr_t kernel =
       reinterpret_cast<std::uintptr_t>(launch.run_item) ^ (items << 48) ^ (items >> 16);
@@ -219,4 +323,20 @@ std::size_t concurrency() noexcept {
   return thread_pool::instance().concurrency();
 }
 
+std::size_t max_root_sync_groups(std::size_t max_threads) noexcept {
+  const std::size_t threads = concurrency();
+  return max_threads ? std::min(max_threads, threads) : threads;
+}
+
 } // namespace syclone::host
+
+// (host_loops.hpp)
+void __syclone_host_root_barrier() {
+  syclone::host::root_barrier* b = syclone::host::t_root_barrier;
+  if (!b)
+    sycl::detail::throw_error(sycl::errc::invalid,
+                              "group_barrier(root_group) in a kernel launched without the "
+                              "use_root_sync property (sycl_ext_oneapi_root_group): pass "
+                              "properties{use_root_sync} to parallel_for");
+  b->arrive_and_wait();
+}

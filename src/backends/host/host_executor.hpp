@@ -29,6 +29,8 @@ struct range_launch {
   // A hierarchical kernel (one index per work-group): its work-group-scope variables, on the
   // thread's stack, are local memory in SYCL's terms, so address-space queries do not classify.
   bool hierarchical = false;
+  // The device the launch runs on (its device_global instances; runtime/device_global.hpp).
+  const void* device = nullptr;
 };
 
 // An nd_range kernel. group_range/local_range are in SYCL dimension order, unused dimensions 1.
@@ -51,6 +53,11 @@ struct nd_range_launch {
   bool work_item_streams = false;
   // As range_launch::max_threads.
   std::size_t max_threads = 0;
+  // sycl_ext_oneapi_root_group's use_root_sync: every work-group on a thread of its own, all at
+  // once, with the barrier group_barrier(root_group) waits in. At most max_root_sync_groups().
+  bool root_sync = false;
+  // As range_launch::device.
+  const void* device = nullptr;
 };
 
 // Runs the launch to completion on the pool; the calling thread takes part. Thread-safe:
@@ -63,6 +70,8 @@ SYCLONE_EXPORT void run(const nd_range_launch& launch);
 
 // Number of threads that execute kernels (the calling thread included).
 SYCLONE_EXPORT std::size_t concurrency() noexcept;
+// The most work-groups a use_root_sync launch may have (the compute units: one thread each).
+SYCLONE_EXPORT std::size_t max_root_sync_groups(std::size_t max_threads) noexcept;
 
 // Work-item schedule for nd_range kernels, from SYCLONE_HOST_SCHEDULE:
 //   "in-order" (default) or "shuffle[:seed]" (work-items start and resume after barriers in a

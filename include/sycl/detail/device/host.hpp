@@ -26,9 +26,28 @@ SYCLONE_EXPORT void leave_logical_work_item() noexcept;
 
 namespace detail::dev {
 inline constexpr bool is_host = true;
+// Kernels running on this thread: each host entry point of a kernel object (kernel_launch.hpp,
+// reduction.hpp, hierarchical.hpp) holds a host_kernel_scope while the kernel's code runs. Copies
+// an accessor makes there cannot outlive the kernel, whose object the command owns: they
+// need neither count as owners (object_identity.hpp) nor bind to a command group.
+inline thread_local unsigned host_kernel_depth = 0;
+inline bool in_host_kernel() noexcept {
+  return host_kernel_depth != 0;
+}
+struct host_kernel_scope {
+  host_kernel_scope() noexcept { ++host_kernel_depth; }
+  ~host_kernel_scope() { --host_kernel_depth; }
+  host_kernel_scope(const host_kernel_scope&) = delete;
+  host_kernel_scope& operator=(const host_kernel_scope&) = delete;
+};
 // Through the names the work-item loop compiler knows (host_loops.hpp).
 inline void work_group_barrier() {
   __syclone_host_barrier();
+}
+// sycl_ext_oneapi_root_group: the work-group's leader waits for every other work-group's
+// (src/backends/host/host_executor.cpp); errc::invalid outside a use_root_sync launch.
+inline void root_group_barrier() {
+  __syclone_host_root_barrier();
 }
 inline std::byte* local_memory() noexcept {
   return __syclone_host_local_memory();
@@ -319,6 +338,27 @@ template <rmw_op Op, typename T, typename V, typename Compute>
 T atomic_rmw_system(T* p, V v, Compute compute);
 inline void atomic_fence(int order, int scope) {
   __scoped_atomic_thread_fence(order, scope);
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE
+
+// sycl::ext::oneapi::experimental::printf (<sycl/ext/oneapi/experimental/builtins.hpp>): the C
+// library's printf, called at once by the work-item's thread (stdout's own buffering applies).
+// The host has no constant address space: __SYCL_CONSTANT_AS, which DPC++ programs put on their
+// format strings, is empty.
+#ifndef __SYCL_CONSTANT_AS
+#define __SYCL_CONSTANT_AS
+#endif
+#include <cstdio>
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+template <typename... Args>
+inline int device_printf(const char* format, Args... args) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wformat-security"
+  return std::printf(format, args...);
+#pragma GCC diagnostic pop
 }
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE

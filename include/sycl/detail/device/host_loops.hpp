@@ -71,6 +71,9 @@ SYCLONE_EXPORT void __syclone_host_divergent_barrier(sycl::detail::host::group_f
 // on fibers.
 #define SYCLONE_HOST_CONVERGENT __attribute__((convergent))
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT void __syclone_host_barrier();
+// sycl_ext_oneapi_root_group: called by one work-item of each work-group (between two
+// work-group barriers); returns when every work-group of the launch called it.
+SYCLONE_EXPORT void __syclone_host_root_barrier();
 SYCLONE_EXPORT std::byte* __syclone_host_local_memory() noexcept;
 SYCLONE_EXPORT std::byte* __syclone_host_work_group_scratch();
 SYCLONE_EXPORT std::uint32_t __syclone_host_sub_group_size() noexcept;

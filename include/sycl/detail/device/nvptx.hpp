@@ -24,6 +24,13 @@ extern "C" __attribute__((noreturn)) inline void __assert_fail(const char* asser
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 inline constexpr bool is_host = false;
+// Only the host device runs kernels among host code (host.hpp).
+inline constexpr bool in_host_kernel() noexcept {
+  return false;
+}
+struct host_kernel_scope {
+  host_kernel_scope() noexcept {}
+};
 
 // The work-group's local memory: CUDA dynamic shared memory, sized at launch.
 // 16-byte aligned so that vector and double elements of local accessors are aligned even when
@@ -61,6 +68,38 @@ SYCLONE_INLINE std::size_t group_range(int cuda_dim) {
 [[clang::loader_uninitialized]] inline __attribute__((address_space(3))) std::size_t nd_offset[3];
 SYCLONE_INLINE void work_group_barrier() {
   __nvvm_barrier_sync(0);
+}
+// sycl_ext_oneapi_root_group: one thread of each block (the work-group's leader, between two
+// work-group barriers) waits here until every block of the grid arrived. The kernel was launched
+// cooperatively (use_root_sync), so every block is resident, and the driver gives the launch a
+// zeroed workspace whose address the environment registers %envreg2 (low half) and %envreg1
+// (high half) hold; its second 32-bit word is the arrival counter. Each block adds 1, except
+// block 0, which adds 2^31 - (blocks - 1): a whole round adds exactly 2^31, so the top bit flips
+// once when the last block arrives, and the counter is ready for the next round without a reset.
+// Outside a cooperative launch the workspace is null: the kernel traps.
+SYCLONE_INLINE void root_group_barrier() {
+  std::uint32_t low, high;
+  asm volatile("mov.u32 %0, %%envreg2;" : "=r"(low));
+  asm volatile("mov.u32 %0, %%envreg1;" : "=r"(high));
+  auto* counter = reinterpret_cast<volatile std::uint32_t*>(((std::uint64_t(high) << 32) | low) +
+                                                            sizeof(std::uint32_t));
+  if (low == 0 && high == 0) __builtin_trap();
+  const std::uint32_t blocks = __nvvm_read_ptx_sreg_nctaid_x() * __nvvm_read_ptx_sreg_nctaid_y() *
+                               __nvvm_read_ptx_sreg_nctaid_z();
+  const bool first = (__nvvm_read_ptx_sreg_ctaid_x() | __nvvm_read_ptx_sreg_ctaid_y() |
+                      __nvvm_read_ptx_sreg_ctaid_z()) == 0;
+  const std::uint32_t add = first ? 0x80000000u - (blocks - 1) : 1u;
+  __nvvm_membar_gl(); // this block's writes before the arrival
+  std::uint32_t before;
+  asm volatile("atom.release.gpu.add.u32 %0, [%1], %2;"
+               : "=r"(before)
+               : "l"(counter), "r"(add)
+               : "memory");
+  std::uint32_t now;
+  do {
+    asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(counter) : "memory");
+  } while (((before ^ now) & 0x80000000u) == 0);
+  __nvvm_membar_gl(); // the other blocks' writes after it
 }
 // sycl_ext_oneapi_local_memory: memory of the work-group for one group_local_memory call. Each
 // call becomes a shared-memory variable of its own (src/passes/group_local_memory.cpp, run by the
@@ -533,6 +572,24 @@ SYCLONE_INLINE void atomic_fence(int order, int scope) {
     else
       asm volatile("fence.acq_rel.cta;" ::: "memory");
   }
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE
+
+// sycl::ext::oneapi::experimental::printf (<sycl/ext/oneapi/experimental/builtins.hpp>): clang
+// lowers __builtin_printf for NVPTX to CUDA's vprintf, with the arguments packed as CUDA's printf
+// packs them (promoted as for a C variadic call). The driver prints the device's printf buffer at
+// its synchronization points (cuda_event.cpp makes one after a printing kernel completed).
+// __SYCL_CONSTANT_AS is DPC++'s spelling, token for token, so that programs defining it
+// themselves redefine it identically; clang places such a string in global memory here.
+#ifndef __SYCL_CONSTANT_AS
+#define __SYCL_CONSTANT_AS __attribute__((opencl_constant))
+#endif
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+template <typename FormatT, typename... Args>
+SYCLONE_INLINE int device_printf(const FormatT* format, Args... args) {
+  return __builtin_printf(format, args...);
 }
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE

@@ -33,6 +33,13 @@ std::uint64_t __spirv_AtomicCompareExchange(std::uint64_t* p, int scope, int equ
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 inline constexpr bool is_host = false;
+// Only the host device runs kernels among host code (host.hpp).
+inline constexpr bool in_host_kernel() noexcept {
+  return false;
+}
+struct host_kernel_scope {
+  host_kernel_scope() noexcept {}
+};
 
 // SPIR-V 3.27 Scope <id> values.
 inline constexpr int spirv_scope_device = 1;
@@ -69,6 +76,11 @@ SYCLONE_INLINE std::size_t group_range(int hw_dim) {
 [[clang::loader_uninitialized]] inline __attribute__((address_space(3))) std::size_t nd_offset[3];
 SYCLONE_INLINE void work_group_barrier() {
   __spirv_ControlBarrier(spirv_scope_workgroup, spirv_scope_workgroup, spirv_barrier_semantics);
+}
+// sycl_ext_oneapi_root_group: a barrier of every work-item of the kernel (execution and memory
+// scope Device), for a device that launched the kernel with all its work-groups resident.
+SYCLONE_INLINE void root_group_barrier() {
+  __spirv_ControlBarrier(spirv_scope_device, spirv_scope_device, spirv_barrier_semantics);
 }
 // sycl_ext_oneapi_local_memory: memory of the work-group for one group_local_memory call. Each
 // call becomes a shared-memory variable of its own (src/passes/group_local_memory.cpp, run by the
@@ -394,6 +406,22 @@ template <rmw_op Op, typename T, typename V, typename Compute>
 T atomic_rmw_system(T* p, V v, Compute compute);
 SYCLONE_INLINE void atomic_fence(int order, int scope) {
   __scoped_atomic_thread_fence(order, scope);
+}
+} // namespace detail::dev
+SYCLONE_END_NAMESPACE
+
+// sycl::ext::oneapi::experimental::printf (<sycl/ext/oneapi/experimental/builtins.hpp>): a call
+// of the C name printf, which LLVM's SPIR-V backend writes as OpenCL.std printf once syclone++'s
+// SPIR-V lowering moved its format string to the constant address space OpenCL requires
+// (tools/syclone++/spirv_lowering.cpp). __SYCL_CONSTANT_AS: DPC++'s spelling, token for token.
+#ifndef __SYCL_CONSTANT_AS
+#define __SYCL_CONSTANT_AS __attribute__((opencl_constant))
+#endif
+SYCLONE_BEGIN_NAMESPACE
+namespace detail::dev {
+template <typename FormatT, typename... Args>
+SYCLONE_INLINE int device_printf(const FormatT* format, Args... args) {
+  return __builtin_printf(format, args...);
 }
 } // namespace detail::dev
 SYCLONE_END_NAMESPACE

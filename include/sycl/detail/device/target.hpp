@@ -7,11 +7,14 @@
 
 #if defined(__NVPTX__) && SYCLONE_DEVICE
 #include <sycl/detail/device/nvptx.hpp>
+#include <sycl/detail/device/nvptx_load_store.hpp>
 #include <sycl/detail/device/nvptx_memory.hpp>
 #elif (defined(__SPIRV__) || defined(__SPIR__)) && SYCLONE_DEVICE
+#include <sycl/detail/device/direct_load_store.hpp>
 #include <sycl/detail/device/spirv.hpp>
 #include <sycl/detail/device/spirv_memory.hpp>
 #else
+#include <sycl/detail/device/direct_load_store.hpp>
 #include <sycl/detail/device/host.hpp>
 #include <sycl/detail/device/host_memory.hpp>
 #endif

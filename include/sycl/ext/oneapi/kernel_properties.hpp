@@ -36,6 +36,16 @@ inline constexpr sub_group_size_key::value_t<sycl::detail::sub_group_size_primar
 inline constexpr sub_group_size_key::value_t<sycl::detail::sub_group_size_automatic>
     sub_group_size_automatic;
 
+// sycl_ext_oneapi_root_group: the kernel synchronizes its root group (group_barrier on
+// nd_item::ext_oneapi_get_root_group()), so every work-group must run at once. A launch with more
+// work-groups than info::kernel_queue_specific::max_num_work_groups throws errc::nd_range.
+struct use_root_sync_key {
+  using value_t = property_value<use_root_sync_key>;
+};
+template <>
+struct is_property_key<use_root_sync_key> : std::true_type {};
+inline constexpr use_root_sync_key::value_t use_root_sync;
+
 // The argument of a kernel functor's `get` that returns its properties.
 struct properties_tag {};
 
@@ -80,6 +90,13 @@ constexpr std::uint32_t kernel_sub_group_size() {
                 "the sub_group_size property passed to the kernel launch differs from the one the "
                 "kernel functor's get(properties_tag) returns");
   return given ? given : declared;
+}
+
+// Whether the launch's properties or its functor's ask for use_root_sync.
+template <typename F, typename Properties = empty_properties_t>
+constexpr bool kernel_uses_root_sync() {
+  return Properties::template has_property<use_root_sync_key>() ||
+         functor_properties<F>::type::template has_property<use_root_sync_key>();
 }
 } // namespace detail
 

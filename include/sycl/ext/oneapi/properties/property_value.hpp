@@ -39,10 +39,16 @@ struct has_static_value<T, std::void_t<decltype(T::value)>> : std::true_type {};
 
 // property_value<Key, V> with one value type that has a static `value` (std::integral_constant
 // and the like) exposes it as property_value::value.
+// value_t: the first value's type (sycl_ext_oneapi_properties); `value`: a single value's.
 template <typename Enable, typename... Values>
 struct property_value_base {};
+template <typename Enable, typename First, typename... Rest>
+struct property_value_base<Enable, First, Rest...> {
+  using value_t = First;
+};
 template <typename V>
 struct property_value_base<std::enable_if_t<has_static_value<V>::value>, V> {
+  using value_t = V;
   static constexpr auto value = V::value;
 };
 } // namespace detail
