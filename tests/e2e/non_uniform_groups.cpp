@@ -45,6 +45,7 @@ static_assert(syclex::is_user_constructed_group_v<syclex::opportunistic_group>);
 static_assert(!syclex::is_user_constructed_group_v<sycl::sub_group>);
 static_assert(syclex::is_fixed_topology_group_v<sycl::sub_group>);
 static_assert(syclex::is_fixed_topology_group_v<sycl::group<2>>);
+static_assert(syclex::is_fixed_topology_group_v<syclex::root_group<3>>);
 static_assert(!syclex::is_fixed_topology_group_v<syclex::opportunistic_group>);
 static_assert(syclex::opportunistic_group::fence_scope == sycl::memory_scope::sub_group);
 static_assert(std::is_same_v<syclex::tangle_group<sycl::sub_group>::linear_id_type, std::uint32_t>);

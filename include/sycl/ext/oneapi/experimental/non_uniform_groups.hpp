@@ -28,10 +28,14 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace ext::oneapi::experimental {
 
-// "Group Taxonomy": groups of the execution model (group, sub_group; root_group where
-// sycl_ext_oneapi_root_group exists, which syclone does not implement) ...
+// "Group Taxonomy": groups of the execution model (root_group of sycl_ext_oneapi_root_group,
+// group, sub_group) ...
+template <int Dimensions>
+class root_group;
 template <class T>
 struct is_fixed_topology_group : std::false_type {};
+template <int Dimensions>
+struct is_fixed_topology_group<root_group<Dimensions>> : std::true_type {};
 template <int Dimensions>
 struct is_fixed_topology_group<sycl::group<Dimensions>> : std::true_type {};
 template <>
