@@ -5,6 +5,8 @@
 // bitcode the way syclone++ compiles device code.
 #include <sycl/sycl.hpp>
 
+#include <cassert>
+
 namespace {
 
 template <typename Name, int D, typename F>
@@ -23,6 +25,7 @@ void nd_range(F f) {
 class AsksForItsNdItem;
 class PlainNdRange;
 class TwoGroupLocalArrays;
+class Asserts;
 
 void kernels(std::size_t* out) {
   nd_range<AsksForItsNdItem, 2>([=](sycl::nd_item<2>) { store_global_id(out); });
@@ -36,5 +39,9 @@ void kernels(std::size_t* out) {
     (*b)[l] = 2 * l;
     sycl::group_barrier(it.get_group());
     out[it.get_global_id(0)] = (*a)[255 - l] + (*b)[255 - l];
+  });
+  nd_range<Asserts, 1>([=](sycl::nd_item<1> it) {
+    assert(out[it.get_global_linear_id()] != 7 && "seven");
+    out[it.get_global_linear_id()] = 1;
   });
 }

@@ -53,4 +53,14 @@ TEST(WorkItemPtx, PlainKernelKeepsNoOffset) {
   EXPECT_FALSE(has(text, R"(st\.shared)")) << text;
 }
 
+// assert() in a kernel: the C library's __assert_fail, which the CUDA driver provides as
+// __assertfail.
+TEST(WorkItemPtx, AssertCallsTheDriversAssertFail) {
+  std::string text = ptx("Asserts");
+  EXPECT_TRUE(has(text, R"(\.extern \.func __assertfail)")) << text;
+  EXPECT_TRUE(has(text, R"(call(\.uni)?\s+__assertfail)")) << text;
+  // (glibc's name stays as a function of the module's own, not an external one.)
+  EXPECT_FALSE(has(text, R"(\.extern \.func __assert_fail)")) << text;
+}
+
 } // namespace

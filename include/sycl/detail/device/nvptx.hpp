@@ -9,6 +9,18 @@
 #include <cstdint>
 #include <type_traits>
 
+// assert() in device code: the C library's <assert.h> calls __assert_fail, which NVIDIA GPUs get
+// from the CUDA driver as __assertfail (message, file, line, function, character size): the
+// failed assertion is printed and the kernel stops with an error (CUDA_ERROR_ASSERT).
+extern "C" void __assertfail(const char* message, const char* file, unsigned int line,
+                             const char* function, std::size_t char_size);
+extern "C" __attribute__((noreturn)) inline void __assert_fail(const char* assertion,
+                                                               const char* file, unsigned int line,
+                                                               const char* function) noexcept {
+  __assertfail(assertion, file, line, function, 1);
+  __builtin_trap();
+}
+
 SYCLONE_BEGIN_NAMESPACE
 namespace detail::dev {
 inline constexpr bool is_host = false;
