@@ -18,6 +18,8 @@
 #include <thread>
 
 namespace {
+// Iterations of the host's loops so far (the watchdog's sign of progress).
+std::atomic<long> g_progress{0};
 constexpr int repetitions = 15000;
 
 template <typename T, sycl::memory_scope Scope>
@@ -39,6 +41,7 @@ bool concurrent_counter(sycl::queue& q, sycl::usm::alloc kind, const char* what)
   });
   flag_ref(*flag).fetch_add(1);
   for (int i = 0; i < repetitions; ++i) {
+    g_progress.fetch_add(1, std::memory_order_relaxed);
     ref(*counter).fetch_add(T(1));
     auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
     while (std::chrono::steady_clock::now() < until) std::this_thread::yield();
@@ -76,9 +79,17 @@ int all_forms(sycl::queue& q, sycl::usm::alloc kind) {
 
 int main() {
   std::atomic<bool> done{false};
+  // A hang (a kernel that never sees the host's flag: q.wait() never returns) shows as 60 s
+  // without progress; a loaded machine only makes the host's loop slower (the watchdog once
+  // counted 60 s in all, which a 2-core CI machine under load exceeded).
   std::thread watchdog([&] {
-    for (int i = 0; i < 600 && !done; ++i)
+    long last = -1;
+    for (int idle = 0; idle < 600 && !done; ++idle) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      const long now = g_progress.load(std::memory_order_relaxed);
+      if (now != last) idle = 0;
+      last = now;
+    }
     if (!done) {
       std::printf("FAILED: a kernel waiting for the host never saw its flag: the device claims a "
                   "usm_atomic_* aspect it does not have\n");
