@@ -59,8 +59,8 @@ template <aspect Aspect>
 struct any_device_has
     : std::bool_constant<
           Aspect != aspect::accelerator && Aspect != aspect::custom && Aspect != aspect::emulated &&
-          Aspect != aspect::image && Aspect != aspect::ext_oneapi_is_composite &&
-          Aspect != aspect::ext_oneapi_is_component && Aspect != aspect::ext_intel_gpu_eu_count &&
+          Aspect != aspect::ext_oneapi_is_composite && Aspect != aspect::ext_oneapi_is_component &&
+          Aspect != aspect::ext_intel_gpu_eu_count &&
           Aspect != aspect::ext_intel_gpu_eu_simd_width && Aspect != aspect::ext_intel_gpu_slices &&
           Aspect != aspect::ext_intel_gpu_subslices_per_slice &&
           Aspect != aspect::ext_intel_gpu_eu_count_per_subslice &&
@@ -69,17 +69,16 @@ struct any_device_has
           Aspect != aspect::ext_intel_fan_speed && Aspect != aspect::ext_intel_power_limits> {};
 template <aspect Aspect>
 struct all_devices_have
-    : std::bool_constant<Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||
-                         Aspect == aspect::fp64 || Aspect == aspect::atomic64 ||
-                         Aspect == aspect::queue_profiling ||
-                         Aspect == aspect::usm_device_allocations ||
-                         Aspect == aspect::usm_host_allocations ||
-                         Aspect == aspect::ext_oneapi_bfloat16_math_functions ||
-                         Aspect == aspect::ext_intel_free_memory ||
-                         Aspect == aspect::ext_oneapi_ballot_group ||
-                         Aspect == aspect::ext_oneapi_fixed_size_group ||
-                         Aspect == aspect::ext_oneapi_opportunistic_group ||
-                         Aspect == aspect::ext_oneapi_tangle_group> {};
+    : std::bool_constant<
+          Aspect == aspect::online_compiler || Aspect == aspect::online_linker ||
+          Aspect == aspect::fp64 || Aspect == aspect::atomic64 || Aspect == aspect::image ||
+          Aspect == aspect::queue_profiling || Aspect == aspect::usm_device_allocations ||
+          Aspect == aspect::usm_host_allocations ||
+          Aspect == aspect::ext_oneapi_bfloat16_math_functions ||
+          Aspect == aspect::ext_intel_free_memory || Aspect == aspect::ext_oneapi_ballot_group ||
+          Aspect == aspect::ext_oneapi_fixed_size_group ||
+          Aspect == aspect::ext_oneapi_opportunistic_group ||
+          Aspect == aspect::ext_oneapi_tangle_group> {};
 template <aspect Aspect>
 inline constexpr bool any_device_has_v = any_device_has<Aspect>::value;
 template <aspect Aspect>

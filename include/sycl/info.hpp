@@ -215,7 +215,7 @@ SYCLONE_DESC(native_vector_width_long_long, std::uint32_t)
 SYCLONE_DESC(native_vector_width_float, std::uint32_t)
 SYCLONE_DESC(native_vector_width_double, std::uint32_t)
 SYCLONE_DESC(native_vector_width_half, std::uint32_t)
-// Image limits (SYCL 2020 Appendix A.3): syclone has no images, every limit is 0.
+// Image limits (SYCL 2020 Appendix A.3): 0 on a device without aspect::image.
 SYCLONE_DESC(max_read_image_args, std::uint32_t)
 SYCLONE_DESC(max_write_image_args, std::uint32_t)
 SYCLONE_DESC(image2d_max_width, std::size_t)

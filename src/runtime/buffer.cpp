@@ -3,6 +3,7 @@
 #include "queue_impl.hpp"
 
 #include <sycl/handler.hpp>
+#include <sycl/image.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -152,6 +153,10 @@ buffer_impl::~buffer_impl() {
 
 std::unique_lock<std::mutex> buffer_impl::lock_user_mutex() {
   auto* props = root().properties();
+  // An image's storage is a buffer too (image.hpp), with the image's properties.
+  if (props->has_property<property::image::use_mutex>())
+    return std::unique_lock<std::mutex>(
+        *props->get_property<property::image::use_mutex>().get_mutex_ptr());
   if (!props->has_property<property::buffer::use_mutex>()) return {};
   return std::unique_lock<std::mutex>(
       *props->get_property<property::buffer::use_mutex>().get_mutex_ptr());

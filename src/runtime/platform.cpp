@@ -11,6 +11,7 @@
 #include <sycl/khr/max_work_group_queries.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -368,20 +369,25 @@ SYCLONE_DEVICE_INFO(native_vector_width_double, !has(aspect::fp64)              
 SYCLONE_DEVICE_INFO(native_vector_width_half, !has(aspect::fp16)                 ? 0u
                                               : p.type == info::device_type::gpu ? 2u
                                                                                  : 8u)
-SYCLONE_DEVICE_INFO(max_read_image_args, 0u)
-SYCLONE_DEVICE_INFO(max_write_image_args, 0u)
-SYCLONE_DEVICE_INFO(image2d_max_width, std::size_t{0})
-SYCLONE_DEVICE_INFO(image2d_max_height, std::size_t{0})
-SYCLONE_DEVICE_INFO(image3d_max_width, std::size_t{0})
-SYCLONE_DEVICE_INFO(image3d_max_height, std::size_t{0})
-SYCLONE_DEVICE_INFO(image3d_max_depth, std::size_t{0})
-SYCLONE_DEVICE_INFO(image_max_buffer_size, std::size_t{0})
-SYCLONE_DEVICE_INFO(max_samplers, 0u)
+// Images (SYCL 2020 4.7.3) are read and written in software on every device with aspect::image
+// (detail/image_texel.hpp): a dimension is limited by the int coordinates that address it, an
+// image by the memory it takes (max_mem_alloc_size); an accessor is ~100 bytes of the kernel's
+// argument and carries its sampler, so a kernel takes 128 of each kind (a GPU's 32764-byte
+// parameter space holds that many). Without aspect::image every limit is 0.
+SYCLONE_DEVICE_INFO(max_read_image_args, has(aspect::image) ? 128u : 0u)
+SYCLONE_DEVICE_INFO(max_write_image_args, has(aspect::image) ? 128u : 0u)
+SYCLONE_DEVICE_INFO(image2d_max_width, has(aspect::image) ? std::size_t{INT_MAX} : 0)
+SYCLONE_DEVICE_INFO(image2d_max_height, has(aspect::image) ? std::size_t{INT_MAX} : 0)
+SYCLONE_DEVICE_INFO(image3d_max_width, has(aspect::image) ? std::size_t{INT_MAX} : 0)
+SYCLONE_DEVICE_INFO(image3d_max_height, has(aspect::image) ? std::size_t{INT_MAX} : 0)
+SYCLONE_DEVICE_INFO(image3d_max_depth, has(aspect::image) ? std::size_t{INT_MAX} : 0)
+SYCLONE_DEVICE_INFO(image_max_buffer_size, has(aspect::image) ? std::size_t{INT_MAX} : 0)
+SYCLONE_DEVICE_INFO(max_samplers, has(aspect::image) ? 128u : 0u)
 SYCLONE_DEVICE_INFO(is_endian_little, true) // x86-64 hosts and NVIDIA GPUs
 // Kernels' printf (sycl::ext::oneapi::experimental::printf): the CUDA context's printf buffer
 // (CU_LIMIT_PRINTF_FIFO_SIZE); on the host device output goes to stdout as it comes, no limit.
 SYCLONE_DEVICE_INFO(printf_buffer_size, p.printf_buffer_size)
-SYCLONE_DEVICE_INFO(image_support, false)
+SYCLONE_DEVICE_INFO(image_support, has(aspect::image))
 // constant_buffer accessors address global memory: any allocation, any number of them (the
 // OpenCL minimum of 8 is reported for the count).
 SYCLONE_DEVICE_INFO(max_constant_buffer_size, p.max_mem_alloc_size)

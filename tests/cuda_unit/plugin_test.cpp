@@ -186,7 +186,7 @@ TEST_F(fake_gpu, platform_and_device_properties) {
   for (auto a : {sycl::aspect::gpu, sycl::aspect::fp64, sycl::aspect::fp16, sycl::aspect::atomic64,
                  sycl::aspect::queue_profiling, sycl::aspect::usm_device_allocations,
                  sycl::aspect::usm_host_allocations, sycl::aspect::usm_shared_allocations,
-                 sycl::aspect::usm_atomic_shared_allocations})
+                 sycl::aspect::usm_atomic_shared_allocations, sycl::aspect::image})
     EXPECT_NE(std::find(p.aspects.begin(), p.aspects.end(), a), p.aspects.end())
         << "aspect " << int(a);
   // The fake is a PCIe card without native host atomics (attribute 86 is 0): a kernel's atomics

@@ -46,11 +46,13 @@ static_assert(std::is_same_v<sycl::opencl::cl_half, sycl::half>);
 static_assert(std::is_same_v<sycl::opencl::cl_bool, bool>);
 static_assert(std::is_same_v<cl::sycl::opencl::cl_int, std::int32_t>);
 
-// The host CPU device is always there and has these; no syclone device is an accelerator.
+// The host CPU device is always there and has these; no syclone device is an accelerator. Every
+// device has images (software sampling, detail/image_texel.hpp).
 static_assert(sycl::any_device_has_v<sycl::aspect::cpu>);
 static_assert(sycl::any_device_has<sycl::aspect::gpu>::value);
 static_assert(!sycl::any_device_has_v<sycl::aspect::accelerator>);
-static_assert(!sycl::any_device_has_v<sycl::aspect::image>);
+static_assert(sycl::any_device_has_v<sycl::aspect::image>);
+static_assert(sycl::all_devices_have_v<sycl::aspect::image>);
 static_assert(sycl::all_devices_have_v<sycl::aspect::fp64>);
 static_assert(sycl::all_devices_have<sycl::aspect::usm_device_allocations>::value);
 static_assert(!sycl::all_devices_have_v<sycl::aspect::cpu>);

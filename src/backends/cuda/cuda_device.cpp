@@ -293,12 +293,13 @@ void cuda_device::query_properties(CUdevice dev, int driver_version) {
                // bfloat16 math in float on every architecture (sm_80's bf16 instructions are
                // not needed for it): <sycl/ext/oneapi/bfloat16_math.hpp>
                aspect::ext_oneapi_bfloat16_math_functions,
+               // Images and samplers: the elements in the image's device buffer, read, written
+               // and sampled by the kernel's own code (detail/image_texel.hpp), as on the host.
+               aspect::image,
                // sycl_ext_oneapi_non_uniform_groups: warp instructions with the group's member
                // mask (nvptx_group.hpp)
-               aspect::ext_oneapi_ballot_group,
-               aspect::ext_oneapi_fixed_size_group,
-               aspect::ext_oneapi_opportunistic_group,
-               aspect::ext_oneapi_tangle_group};
+               aspect::ext_oneapi_ballot_group, aspect::ext_oneapi_fixed_size_group,
+               aspect::ext_oneapi_opportunistic_group, aspect::ext_oneapi_tangle_group};
   if (host_atomics) p.aspects.push_back(aspect::usm_atomic_host_allocations);
   if (major * 10 + minor >= 53) p.aspects.push_back(aspect::fp16);
   if (m_managed) p.aspects.push_back(aspect::usm_shared_allocations);

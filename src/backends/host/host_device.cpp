@@ -201,7 +201,8 @@ public:
         aspect::cpu, aspect::host_debuggable, aspect::online_compiler, aspect::online_linker,
         aspect::fp16, // sycl::half: _Float16 arithmetic on the CPU
         aspect::fp64, aspect::atomic64, aspect::queue_profiling, aspect::usm_device_allocations,
-        aspect::usm_host_allocations, aspect::usm_shared_allocations,
+        // Images and samplers in software (detail/image_texel.hpp), every format.
+        aspect::image, aspect::usm_host_allocations, aspect::usm_shared_allocations,
         // The host and a running kernel work on one allocation concurrently (SYCL 2020
         // 4.6.4.3): kernels run on worker threads (src/runtime/scheduler.cpp).
         aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
