@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -689,6 +690,27 @@ void check_semantics(sycl::queue& q) {
   EXPECT(r2 == r);
   sycl::host_unsampled_image_accessor<const sycl::float4, 2, sycl::access_mode::read> rc = r;
   EXPECT(rc.read(sycl::int2(2, 1))[0] == 1.0f);
+
+  using host_read = sycl::host_unsampled_image_accessor<sycl::float4, 2, sycl::access_mode::read>;
+  EXPECT(std::hash<host_read>()(r2) == std::hash<host_read>()(r));
+
+  // sycl_ext_oneapi_weak_object: an image's weak object locks to an equal image while a copy
+  // lives, and expires with the last one.
+  std::optional<sycl::ext::oneapi::weak_object<sycl::sampled_image<1>>> weak;
+  {
+    float texel[4] = {1, 2, 3, 4};
+    sycl::sampled_image<1> s(texel, image_format::r32g32b32a32_sfloat,
+                             {sycl::addressing_mode::none,
+                              sycl::coordinate_normalization_mode::unnormalized,
+                              sycl::filtering_mode::nearest},
+                             sycl::range<1>(1));
+    weak.emplace(s);
+    EXPECT(!weak->expired());
+    auto locked = weak->lock();
+    EXPECT(locked == s);
+    EXPECT(locked.get_host_access<sycl::float4>().read(0.5f)[1] == 2.0f);
+  }
+  EXPECT(weak->expired());
 
   auto dev = q.get_device();
   EXPECT(dev.has(sycl::aspect::image));

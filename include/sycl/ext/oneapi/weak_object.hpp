@@ -243,12 +243,11 @@ struct weak_traits<buffer<T, D, A>> : weak_order<buffer<T, D, A>, weak_traits<bu
   static const std::weak_ptr<buffer_impl>& weak_key(const weak_type& w) noexcept { return w.impl; }
 };
 
-// Images: their state (no image can be constructed yet: every constructor throws
-// errc::feature_not_supported).
-template <int D, typename A>
-struct weak_traits<unsampled_image<D, A>>
-    : weak_order<unsampled_image<D, A>, weak_traits<unsampled_image<D, A>>> {
-  using object_t = unsampled_image<D, A>;
+// Images: their state, shared by the image's copies (its storage's last owner), and the allocator
+// the image was made with.
+template <typename Image, int D, typename A>
+struct image_weak_traits : weak_order<Image, image_weak_traits<Image, D, A>> {
+  using object_t = Image;
   struct weak_type {
     std::weak_ptr<image_state<D>> state;
     std::optional<A> alloc;
@@ -266,19 +265,9 @@ struct weak_traits<unsampled_image<D, A>>
   static const auto& weak_key(const weak_type& w) noexcept { return w.state; }
 };
 template <int D, typename A>
-struct weak_traits<sampled_image<D, A>>
-    : weak_order<sampled_image<D, A>, weak_traits<sampled_image<D, A>>> {
-  using object_t = sampled_image<D, A>;
-  using weak_type = std::weak_ptr<image_state<D>>;
-  static weak_type make(const object_t& image) noexcept { return weak_access::image_state(image); }
-  static bool expired(const weak_type& w) noexcept { return w.expired(); }
-  static std::optional<object_t> lock(const weak_type& w) {
-    if (auto state = w.lock()) return weak_access::make_image<object_t>(std::move(state));
-    return std::nullopt;
-  }
-  static const auto& key(const object_t& image) noexcept { return weak_access::image_state(image); }
-  static const weak_type& weak_key(const weak_type& w) noexcept { return w; }
-};
+struct weak_traits<unsampled_image<D, A>> : image_weak_traits<unsampled_image<D, A>, D, A> {};
+template <int D, typename A>
+struct weak_traits<sampled_image<D, A>> : image_weak_traits<sampled_image<D, A>, D, A> {};
 
 template <typename T, int D, access_mode M, target Tg, access::placeholder P>
 struct weak_traits<accessor<T, D, M, Tg, P>> : identity_weak_traits<accessor<T, D, M, Tg, P>> {};
