@@ -78,6 +78,8 @@ template <int Dimensions>
 struct image_state {
   image_format format;
   range<Dimensions> extent;
+  texel_layout layout;       // how the elements are stored (from the format or channel order/type)
+  const char* format_name;   // for messages
   std::size_t pitch[2] = {}; // row and slice pitch in bytes (SYCL 2020 4.7.3)
   property_list props;
   image_sampler sampler{}; // sampled images only
@@ -96,29 +98,47 @@ std::array<std::size_t, 2> image_pitch(const range<D>& pitch) {
 template <int Dimensions>
 std::size_t image_byte_size(const image_state<Dimensions>& s) noexcept {
   if constexpr (Dimensions == 1)
-    return s.extent[0] * image_element_size(s.format);
+    return s.extent[0] * s.layout.element_size;
   else
     return s.extent[Dimensions - 1] * s.pitch[Dimensions - 2];
 }
 
-// Checks the format and the pitches and computes the default ones (SYCL 2020 4.7.3: a row of
-// r[0] elements, a slice of r[0] * r[1]). The element layout is OpenCL's (clCreateImage): a
-// pitch is a multiple of the element size and holds at least a row (a slice).
-SYCLONE_EXPORT void check_image_layout(const char* what, image_format format, int dimensions,
+// Checks the extents and the pitches (SYCL 2020 4.7.3; the layout is OpenCL's, clCreateImage: a
+// pitch is a multiple of the element size and holds at least a row, a slice at least its rows):
+// errc::invalid naming the object, the format and the remedy.
+SYCLONE_EXPORT void check_image_layout(const char* what, const char* format_name,
+                                       std::size_t element_size, int dimensions,
                                        const std::size_t* extent, const std::size_t* pitch);
 
+// The image's state with the default pitches where none are given (a row of r[0] elements, a
+// slice of r[0] * r[1]).
+template <int Dimensions>
+std::shared_ptr<image_state<Dimensions>>
+make_image_state(const char* what, const texel_layout& layout, const char* format_name,
+                 const range<Dimensions>& extent, const std::size_t* pitch,
+                 const property_list& props) {
+  std::size_t e[3] = {1, 1, 1};
+  for (int d = 0; d < Dimensions; ++d) e[d] = extent[d];
+  check_image_layout(what, format_name, layout.element_size, Dimensions, e, pitch);
+  auto s = std::make_shared<image_state<Dimensions>>(
+      image_state<Dimensions>{image_format::r8g8b8a8_unorm, extent, layout, format_name});
+  s->props = props;
+  const std::size_t element = layout.element_size;
+  if constexpr (Dimensions > 1) s->pitch[0] = pitch ? pitch[0] : extent[0] * element;
+  if constexpr (Dimensions > 2) s->pitch[1] = pitch ? pitch[1] : extent[0] * extent[1] * element;
+  return s;
+}
 template <int Dimensions>
 std::shared_ptr<image_state<Dimensions>>
 make_image_state(const char* what, image_format format, const range<Dimensions>& extent,
                  const std::size_t* pitch, const property_list& props) {
-  std::size_t e[3] = {1, 1, 1};
-  for (int d = 0; d < Dimensions; ++d) e[d] = extent[d];
-  check_image_layout(what, format, Dimensions, e, pitch);
-  auto s = std::make_shared<image_state<Dimensions>>(image_state<Dimensions>{format, extent});
-  s->props = props;
-  const std::size_t element = image_element_size(format);
-  if constexpr (Dimensions > 1) s->pitch[0] = pitch ? pitch[0] : extent[0] * element;
-  if constexpr (Dimensions > 2) s->pitch[1] = pitch ? pitch[1] : extent[0] * extent[1] * element;
+  if (static_cast<unsigned>(format) > static_cast<unsigned>(image_format::b8g8r8a8_unorm))
+    throw_error(errc::invalid, std::string(what) + ": image_format value " +
+                                   std::to_string(static_cast<unsigned>(format)) +
+                                   " is not one of SYCL 2020's image formats (4.7.3)");
+  auto s =
+      make_image_state(what, layout_of(format), image_format_name(format), extent, pitch, props);
+  s->format = format;
   return s;
 }
 

@@ -71,13 +71,14 @@ inline std::size_t hash_image_accessor(const image_accessor_state& s) noexcept {
 
 // The sampler cannot filter the format: linear filtering of integer channels is undefined in
 // OpenCL, whose sampling rules SYCL 2020 4.7.8 uses (feature_not_supported names the format).
-inline void check_sampler(const char* what, image_format format, image_sampler sampler) {
-  if (sampler.filtering == filtering_mode::linear && image_format_is_integer(format))
+inline void check_sampler(const char* what, const texel_layout& layout, const char* format_name,
+                          filtering_mode filtering) {
+  if (filtering == filtering_mode::linear && texel_type_is_integer(layout.type))
     throw_error(errc::feature_not_supported,
-                std::string(what) + ": " + image_format_name(format) +
+                std::string(what) + ": " + format_name +
                     " has integer channels, which cannot be sampled with filtering_mode::linear "
                     "(SYCL 2020 4.7.8 follows the OpenCL image rules, where that is undefined); "
-                    "use filtering_mode::nearest, or a unorm or sfloat format");
+                    "use filtering_mode::nearest, or a normalized or floating-point format");
 }
 
 // What the four image accessors share (SYCL 2020 4.7.6.13-14): common reference semantics over
@@ -118,7 +119,7 @@ protected:
       m_state.view.extent[d] = static_cast<std::int32_t>(image.extent[d]);
     m_state.view.pitch[0] = image.pitch[0];
     m_state.view.pitch[1] = image.pitch[1];
-    m_state.view.format = image.format;
+    m_state.view.layout = image.layout;
     m_state.sampler = image.sampler;
   }
 
@@ -194,13 +195,13 @@ public:
   template <typename CoordT, sycl::access_mode M = AccessMode,
             typename = std::enable_if_t<M == sycl::access_mode::read &&
                                         std::is_same_v<CoordT, coordinate_t>>>
-  element_t read(const CoordT& coords) const noexcept {
+  SYCLONE_INLINE element_t read(const CoordT& coords) const noexcept {
     return detail::image_read<element_t, Dimensions>(this->m_state.view, coords);
   }
   template <typename CoordT, sycl::access_mode M = AccessMode,
             typename = std::enable_if_t<M == sycl::access_mode::write &&
                                         std::is_same_v<CoordT, coordinate_t>>>
-  void write(const CoordT& coords, const element_t& color) const {
+  SYCLONE_INLINE void write(const CoordT& coords, const element_t& color) const {
     detail::image_write<element_t, Dimensions>(this->m_state.view, coords, color);
   }
 
@@ -257,13 +258,13 @@ public:
   template <typename CoordT, sycl::access_mode M = AccessMode,
             typename = std::enable_if_t<M != sycl::access_mode::write &&
                                         std::is_same_v<CoordT, coordinate_t>>>
-  element_t read(const CoordT& coords) const noexcept {
+  SYCLONE_INLINE element_t read(const CoordT& coords) const noexcept {
     return detail::image_read<element_t, Dimensions>(this->m_state.view, coords);
   }
   template <typename CoordT, sycl::access_mode M = AccessMode,
             typename = std::enable_if_t<M != sycl::access_mode::read &&
                                         std::is_same_v<CoordT, coordinate_t>>>
-  void write(const CoordT& coords, const element_t& color) const {
+  SYCLONE_INLINE void write(const CoordT& coords, const element_t& color) const {
     detail::image_write<element_t, Dimensions>(this->m_state.view, coords, color);
   }
 
@@ -296,7 +297,7 @@ public:
                          handler& command_group_handler_ref, const property_list& prop_list = {}) {
     (void)prop_list;
     const auto& image = *image_ref.m_state;
-    detail::check_sampler(class_name, image.format, image.sampler);
+    detail::check_sampler(class_name, image.layout, image.format_name, image.sampler.filtering);
     this->describe(image, false);
     this->m_state.view.data = static_cast<std::byte*>(
         detail::require_image(command_group_handler_ref, *image.storage, access_mode::read, false,
@@ -311,7 +312,7 @@ public:
       : detail::image_accessor_base<sampled_image_accessor>(other) {}
 
   template <typename CoordT, typename = std::enable_if_t<std::is_same_v<CoordT, coordinate_t>>>
-  element_t read(const CoordT& coords) const noexcept {
+  SYCLONE_INLINE element_t read(const CoordT& coords) const noexcept {
     return detail::image_sample<element_t, Dimensions>(this->m_state.view, this->m_state.sampler,
                                                        coords);
   }
@@ -344,7 +345,7 @@ public:
                               const property_list& prop_list = {}) {
     (void)prop_list;
     const auto& image = *image_ref.m_state;
-    detail::check_sampler(class_name, image.format, image.sampler);
+    detail::check_sampler(class_name, image.layout, image.format_name, image.sampler.filtering);
     this->describe(image, false);
     void* data = nullptr;
     m_hold = detail::acquire_host_access(*image.storage, access_mode::read, false, &data);
@@ -358,7 +359,7 @@ public:
       : detail::image_accessor_base<host_sampled_image_accessor>(other), m_hold(other.m_hold) {}
 
   template <typename CoordT, typename = std::enable_if_t<std::is_same_v<CoordT, coordinate_t>>>
-  element_t read(const CoordT& coords) const noexcept {
+  SYCLONE_INLINE element_t read(const CoordT& coords) const noexcept {
     return detail::image_sample<element_t, Dimensions>(this->m_state.view, this->m_state.sampler,
                                                        coords);
   }

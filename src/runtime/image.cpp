@@ -12,12 +12,8 @@
 SYCLONE_BEGIN_NAMESPACE
 namespace detail {
 
-void check_image_layout(const char* what, image_format format, int dimensions,
-                        const std::size_t* extent, const std::size_t* pitch) {
-  if (static_cast<unsigned>(format) > static_cast<unsigned>(image_format::b8g8r8a8_unorm))
-    throw_error(errc::invalid, std::string(what) + ": image_format value " +
-                                   std::to_string(static_cast<unsigned>(format)) +
-                                   " is not one of SYCL 2020's image formats (4.7.3)");
+void check_image_layout(const char* what, const char* format_name, std::size_t element,
+                        int dimensions, const std::size_t* extent, const std::size_t* pitch) {
   // Coordinates are int (SYCL 2020 4.7.6.13): every dimension must be addressable by one.
   for (int d = 0; d < dimensions; ++d)
     if (extent[d] > static_cast<std::size_t>(INT_MAX))
@@ -26,14 +22,13 @@ void check_image_layout(const char* what, image_format format, int dimensions,
                       std::to_string(extent[d]) + " elements, more than int coordinates address (" +
                       std::to_string(INT_MAX) + "; info::device::image2d_max_width and the like)");
   if (!pitch || dimensions < 2) return;
-  const std::size_t element = image_element_size(format);
   const std::size_t row = extent[0] * element;
   if (pitch[0] < row || pitch[0] % element != 0)
     throw_error(errc::invalid, std::string(what) + ": the row pitch is " +
                                    std::to_string(pitch[0]) + " bytes; it must hold a row of " +
                                    std::to_string(extent[0]) + " elements (" + std::to_string(row) +
                                    " bytes) and be a multiple of the " + std::to_string(element) +
-                                   "-byte element of " + image_format_name(format));
+                                   "-byte element of " + format_name);
   if (dimensions < 3) return;
   const std::size_t slice = pitch[0] * extent[1];
   if (pitch[1] < slice || pitch[1] % element != 0)
@@ -42,7 +37,7 @@ void check_image_layout(const char* what, image_format format, int dimensions,
                                    std::to_string(extent[1]) + " rows of " +
                                    std::to_string(pitch[0]) + " bytes (" + std::to_string(slice) +
                                    " bytes) and be a multiple of the " + std::to_string(element) +
-                                   "-byte element of " + image_format_name(format));
+                                   "-byte element of " + format_name);
 }
 
 void* require_image(handler& cgh, buffer_impl& storage, access_mode mode, bool no_init,

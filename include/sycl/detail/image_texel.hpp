@@ -43,38 +43,6 @@ enum class image_format : unsigned int {
 
 namespace detail {
 
-// Bytes of one element of each image_format (four channels of 8, 16 or 32 bits).
-constexpr std::size_t image_element_size(image_format f) {
-  switch (f) {
-  case image_format::r16g16b16a16_unorm:
-  case image_format::r16g16b16a16_sint:
-  case image_format::r16g16b16a16_uint:
-  case image_format::r16b16g16a16_sfloat:
-    return 8;
-  case image_format::r32b32g32a32_sint:
-  case image_format::r32b32g32a32_uint:
-  case image_format::r32g32b32a32_sfloat:
-    return 16;
-  default:
-    return 4;
-  }
-}
-
-// Whether a format's channels are integers (read as int4 / uint4, never filtered linearly).
-constexpr bool image_format_is_integer(image_format f) {
-  switch (f) {
-  case image_format::r8g8b8a8_sint:
-  case image_format::r16g16b16a16_sint:
-  case image_format::r32b32g32a32_sint:
-  case image_format::r8g8b8a8_uint:
-  case image_format::r16g16b16a16_uint:
-  case image_format::r32b32g32a32_uint:
-    return true;
-  default:
-    return false;
-  }
-}
-
 // The format's name as the specification spells it, for messages.
 constexpr const char* image_format_name(image_format f) {
   switch (f) {
@@ -104,12 +72,110 @@ constexpr const char* image_format_name(image_format f) {
   return "image_format::<invalid>";
 }
 
+// How the channels of an element are stored: their type, how many there are, and which stored
+// channel each of r, g, b and a comes from (SYCL 2020 image_format, and the channel orders and
+// types of SYCL 1.2.1's image class, <sycl/image_legacy.hpp>).
+enum class texel_type : std::uint8_t {
+  snorm8,
+  snorm16,
+  unorm8,
+  unorm16,
+  unorm565,    // packed in 16 bits: r 15..11, g 10..5, b 4..0
+  unorm555,    // packed in 16 bits: r 14..10, g 9..5, b 4..0
+  unorm101010, // packed in 32 bits: r 29..20, g 19..10, b 9..0
+  sint8,
+  sint16,
+  sint32,
+  uint8,
+  uint16,
+  uint32,
+  fp16,
+  fp32
+};
+struct texel_layout {
+  texel_type type = texel_type::unorm8;
+  std::uint8_t channels = 4;            // stored channels (1 for packed types)
+  std::int8_t source[4] = {0, 1, 2, 3}; // stored channel of r, g, b, a; -1: 0 for r, g, b, 1 for a
+  std::uint8_t element_size = 4;        // bytes
+};
+
+constexpr bool texel_type_is_integer(texel_type t) {
+  return t == texel_type::sint8 || t == texel_type::sint16 || t == texel_type::sint32 ||
+         t == texel_type::uint8 || t == texel_type::uint16 || t == texel_type::uint32;
+}
+constexpr bool texel_type_is_packed(texel_type t) {
+  return t == texel_type::unorm565 || t == texel_type::unorm555 || t == texel_type::unorm101010;
+}
+constexpr std::uint8_t texel_type_size(texel_type t) {
+  switch (t) {
+  case texel_type::snorm8:
+  case texel_type::unorm8:
+  case texel_type::sint8:
+  case texel_type::uint8:
+    return 1;
+  case texel_type::snorm16:
+  case texel_type::unorm16:
+  case texel_type::unorm565:
+  case texel_type::unorm555:
+  case texel_type::sint16:
+  case texel_type::uint16:
+  case texel_type::fp16:
+    return 2;
+  default:
+    return 4;
+  }
+}
+
+// The layout of a SYCL 2020 image_format: four channels, RGBA or BGRA.
+constexpr texel_layout layout_of(image_format f) {
+  texel_layout l;
+  switch (f) {
+  case image_format::r8g8b8a8_unorm:
+  case image_format::b8g8r8a8_unorm:
+    l.type = texel_type::unorm8;
+    break;
+  case image_format::r16g16b16a16_unorm:
+    l.type = texel_type::unorm16;
+    break;
+  case image_format::r8g8b8a8_sint:
+    l.type = texel_type::sint8;
+    break;
+  case image_format::r16g16b16a16_sint:
+    l.type = texel_type::sint16;
+    break;
+  case image_format::r32b32g32a32_sint:
+    l.type = texel_type::sint32;
+    break;
+  case image_format::r8g8b8a8_uint:
+    l.type = texel_type::uint8;
+    break;
+  case image_format::r16g16b16a16_uint:
+    l.type = texel_type::uint16;
+    break;
+  case image_format::r32b32g32a32_uint:
+    l.type = texel_type::uint32;
+    break;
+  case image_format::r16b16g16a16_sfloat:
+    l.type = texel_type::fp16;
+    break;
+  case image_format::r32g32b32a32_sfloat:
+    l.type = texel_type::fp32;
+    break;
+  }
+  if (f == image_format::b8g8r8a8_unorm) {
+    l.source[0] = 2;
+    l.source[2] = 0;
+  }
+  l.element_size = static_cast<std::uint8_t>(4 * texel_type_size(l.type));
+  return l;
+}
+
 // Where an accessor finds the image's elements on the device it is used on.
 struct image_view {
   std::byte* data = nullptr;          // element {0, 0, 0}
   std::int32_t extent[3] = {1, 1, 1}; // width, height, depth in elements
   std::size_t pitch[2] = {0, 0};      // bytes from a row to the next, a slice to the next
-  image_format format = image_format::r8g8b8a8_unorm;
+  texel_layout layout;
 };
 
 // The four channels of an element as the format stores them, widened: floats for unorm and
@@ -166,76 +232,134 @@ SYCLONE_INLINE std::int64_t saturate(T x, std::int64_t lo, std::int64_t hi) {
   }
 }
 
-SYCLONE_INLINE texel_value decode(const std::byte* p, image_format f) {
-  texel_value t{};
-  switch (f) {
-  case image_format::r8g8b8a8_unorm:
-  case image_format::b8g8r8a8_unorm: {
-    auto c = load<channels<std::uint8_t>>(p);
-    for (int k = 0; k < 4; ++k) t.f[k] = static_cast<float>(c.c[k]) / 255.0f;
-    if (f == image_format::b8g8r8a8_unorm) {
-      float b = t.f[0];
-      t.f[0] = t.f[2];
-      t.f[2] = b;
-    }
-    break;
+// One stored channel, widened: float for normalized and floating-point types, the integer's
+// value (or bits, for uint32) otherwise.
+template <texel_type T>
+SYCLONE_INLINE void decode_channel(const std::byte* p, float& f, std::int32_t& i) {
+  if constexpr (T == texel_type::snorm8) {
+    float x = static_cast<float>(load<std::int8_t>(p)) / 127.0f;
+    f = x < -1.0f ? -1.0f : x;
+  } else if constexpr (T == texel_type::snorm16) {
+    float x = static_cast<float>(load<std::int16_t>(p)) / 32767.0f;
+    f = x < -1.0f ? -1.0f : x;
+  } else if constexpr (T == texel_type::unorm8) {
+    f = static_cast<float>(load<std::uint8_t>(p)) / 255.0f;
+  } else if constexpr (T == texel_type::unorm16) {
+    f = static_cast<float>(load<std::uint16_t>(p)) / 65535.0f;
+  } else if constexpr (T == texel_type::sint8) {
+    i = load<std::int8_t>(p);
+  } else if constexpr (T == texel_type::sint16) {
+    i = load<std::int16_t>(p);
+  } else if constexpr (T == texel_type::sint32 || T == texel_type::uint32) {
+    i = load<std::int32_t>(p);
+  } else if constexpr (T == texel_type::uint8) {
+    i = load<std::uint8_t>(p);
+  } else if constexpr (T == texel_type::uint16) {
+    i = load<std::uint16_t>(p);
+  } else if constexpr (T == texel_type::fp16) {
+    f = static_cast<float>(half::from_bits(load<std::uint16_t>(p)));
+  } else if constexpr (T == texel_type::fp32) {
+    f = load<float>(p);
   }
-  case image_format::r16g16b16a16_unorm: {
-    auto c = load<channels<std::uint16_t>>(p);
-    for (int k = 0; k < 4; ++k) t.f[k] = static_cast<float>(c.c[k]) / 65535.0f;
-    break;
+}
+
+// a[k] for a k known only at run time, as selects: a GPU keeps a dynamically indexed array in
+// local memory, four selects stay in registers.
+template <typename T>
+SYCLONE_INLINE T pick(const T (&a)[4], int k) {
+  return k == 0 ? a[0] : k == 1 ? a[1] : k == 2 ? a[2] : a[3];
+}
+
+// The stored channels of the element at p, then r, g, b, a from them (OpenCL 1.2 table 8.1:
+// missing r, g and b read as 0, a missing alpha as 1).
+template <texel_type T>
+SYCLONE_INLINE texel_value decode_as(const std::byte* p, const texel_layout& l) {
+  texel_value stored{};
+  constexpr std::size_t size = texel_type_size(T);
+  if (l.channels == 4) {
+    // Four channels move as one access of the element's size (one vector on GPUs).
+    using word =
+        std::conditional_t<size == 1, std::uint32_t,
+                           std::conditional_t<size == 2, std::uint64_t, channels<std::uint32_t>>>;
+    word w = load<word>(p);
+    const std::byte* q = reinterpret_cast<const std::byte*>(&w);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) decode_channel<T>(q + k * size, stored.f[k], stored.i[k]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      if (k < l.channels) decode_channel<T>(p + k * size, stored.f[k], stored.i[k]);
   }
-  case image_format::r8g8b8a8_sint: {
-    auto c = load<channels<std::int8_t>>(p);
-    for (int k = 0; k < 4; ++k) t.i[k] = c.c[k];
-    break;
-  }
-  case image_format::r16g16b16a16_sint: {
-    auto c = load<channels<std::int16_t>>(p);
-    for (int k = 0; k < 4; ++k) t.i[k] = c.c[k];
-    break;
-  }
-  case image_format::r32b32g32a32_sint:
-  case image_format::r32b32g32a32_uint: {
-    auto c = load<channels<std::int32_t>>(p);
-    for (int k = 0; k < 4; ++k) t.i[k] = c.c[k];
-    break;
-  }
-  case image_format::r8g8b8a8_uint: {
-    auto c = load<channels<std::uint8_t>>(p);
-    for (int k = 0; k < 4; ++k) t.i[k] = c.c[k];
-    break;
-  }
-  case image_format::r16g16b16a16_uint: {
-    auto c = load<channels<std::uint16_t>>(p);
-    for (int k = 0; k < 4; ++k) t.i[k] = c.c[k];
-    break;
-  }
-  case image_format::r16b16g16a16_sfloat: {
-    auto c = load<channels<std::uint16_t>>(p);
-    for (int k = 0; k < 4; ++k) t.f[k] = static_cast<float>(half::from_bits(c.c[k]));
-    break;
-  }
-  case image_format::r32g32b32a32_sfloat: {
-    auto c = load<channels<float>>(p);
-    for (int k = 0; k < 4; ++k) t.f[k] = c.c[k];
-    break;
-  }
+  texel_value t;
+#pragma unroll
+  for (int c = 0; c < 4; ++c) {
+    const int s = l.source[c];
+    t.f[c] = s >= 0 ? pick(stored.f, s) : c == 3 ? 1.0f : 0.0f;
+    t.i[c] = s >= 0 ? pick(stored.i, s) : c == 3 ? 1 : 0;
   }
   return t;
+}
+
+SYCLONE_INLINE texel_value decode_packed(const std::byte* p, texel_type type) {
+  texel_value t{};
+  if (type == texel_type::unorm101010) {
+    std::uint32_t v = load<std::uint32_t>(p);
+    t.f[0] = static_cast<float>((v >> 20) & 1023u) / 1023.0f;
+    t.f[1] = static_cast<float>((v >> 10) & 1023u) / 1023.0f;
+    t.f[2] = static_cast<float>(v & 1023u) / 1023.0f;
+  } else {
+    std::uint32_t v = load<std::uint16_t>(p);
+    const bool is565 = type == texel_type::unorm565;
+    t.f[0] = static_cast<float>((v >> (is565 ? 11 : 10)) & 31u) / 31.0f;
+    t.f[1] = is565 ? static_cast<float>((v >> 5) & 63u) / 63.0f
+                   : static_cast<float>((v >> 5) & 31u) / 31.0f;
+    t.f[2] = static_cast<float>(v & 31u) / 31.0f;
+  }
+  t.f[3] = 1.0f;
+  return t;
+}
+
+SYCLONE_INLINE texel_value decode(const std::byte* p, const texel_layout& l) {
+  switch (l.type) {
+  case texel_type::snorm8:
+    return decode_as<texel_type::snorm8>(p, l);
+  case texel_type::snorm16:
+    return decode_as<texel_type::snorm16>(p, l);
+  case texel_type::unorm8:
+    return decode_as<texel_type::unorm8>(p, l);
+  case texel_type::unorm16:
+    return decode_as<texel_type::unorm16>(p, l);
+  case texel_type::sint8:
+    return decode_as<texel_type::sint8>(p, l);
+  case texel_type::sint16:
+    return decode_as<texel_type::sint16>(p, l);
+  case texel_type::sint32:
+    return decode_as<texel_type::sint32>(p, l);
+  case texel_type::uint8:
+    return decode_as<texel_type::uint8>(p, l);
+  case texel_type::uint16:
+    return decode_as<texel_type::uint16>(p, l);
+  case texel_type::uint32:
+    return decode_as<texel_type::uint32>(p, l);
+  case texel_type::fp16:
+    return decode_as<texel_type::fp16>(p, l);
+  case texel_type::fp32:
+    return decode_as<texel_type::fp32>(p, l);
+  default:
+    return decode_packed(p, l.type);
+  }
 }
 
 // The element as the accessor's DataT (int4, uint4, float4 or half4). Reading a float format
 // into an integer vector, or the other way round, is undefined in OpenCL; syclone converts the
 // values numerically.
 template <typename DataT>
-SYCLONE_INLINE DataT to_data(const texel_value& t, image_format f) {
+SYCLONE_INLINE DataT to_data(const texel_value& t, const texel_layout& l) {
   using E = typename DataT::element_type;
   DataT r;
-  const bool integer = image_format_is_integer(f);
-  const bool is_unsigned = f == image_format::r8g8b8a8_uint ||
-                           f == image_format::r16g16b16a16_uint ||
-                           f == image_format::r32b32g32a32_uint;
+  const bool integer = texel_type_is_integer(l.type);
+  const bool is_unsigned =
+      l.type == texel_type::uint8 || l.type == texel_type::uint16 || l.type == texel_type::uint32;
   for (int k = 0; k < 4; ++k) {
     if (!integer)
       r[k] = static_cast<E>(t.f[k]);
@@ -247,89 +371,120 @@ SYCLONE_INLINE DataT to_data(const texel_value& t, image_format f) {
   return r;
 }
 
-template <typename DataT>
-SYCLONE_INLINE void encode(std::byte* p, image_format f, const DataT& v) {
+// Channel value x (float for normalized and floating-point types) as stored by type T.
+template <texel_type T, typename V>
+SYCLONE_INLINE void encode_channel(std::byte* p, V x) {
+  if constexpr (T == texel_type::snorm8) {
+    float f = static_cast<float>(x);
+    f = f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+    store(p, static_cast<std::int8_t>(__builtin_rintf(f * 127.0f)));
+  } else if constexpr (T == texel_type::snorm16) {
+    float f = static_cast<float>(x);
+    f = f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+    store(p, static_cast<std::int16_t>(__builtin_rintf(f * 32767.0f)));
+  } else if constexpr (T == texel_type::unorm8) {
+    store(p, static_cast<std::uint8_t>(to_unorm(static_cast<float>(x), 255.0f)));
+  } else if constexpr (T == texel_type::unorm16) {
+    store(p, static_cast<std::uint16_t>(to_unorm(static_cast<float>(x), 65535.0f)));
+  } else if constexpr (T == texel_type::sint8) {
+    store(p, static_cast<std::int8_t>(saturate(x, -128, 127)));
+  } else if constexpr (T == texel_type::sint16) {
+    store(p, static_cast<std::int16_t>(saturate(x, -32768, 32767)));
+  } else if constexpr (T == texel_type::sint32) {
+    store(p, static_cast<std::int32_t>(saturate(x, INT32_MIN, INT32_MAX)));
+  } else if constexpr (T == texel_type::uint8) {
+    store(p, static_cast<std::uint8_t>(saturate(x, 0, 255)));
+  } else if constexpr (T == texel_type::uint16) {
+    store(p, static_cast<std::uint16_t>(saturate(x, 0, 65535)));
+  } else if constexpr (T == texel_type::uint32) {
+    store(p, static_cast<std::uint32_t>(saturate(x, 0, UINT32_MAX)));
+  } else if constexpr (T == texel_type::fp16) {
+    store(p, half(static_cast<float>(x)).to_bits());
+  } else if constexpr (T == texel_type::fp32) {
+    store(p, static_cast<float>(x));
+  }
+}
+
+// Stored channel k takes the value of the first of r, g, b, a that comes from it (the
+// intensity and luminance orders store r).
+template <texel_type T, typename DataT>
+SYCLONE_INLINE void encode_as(std::byte* p, const texel_layout& l, const DataT& v) {
   using E = typename DataT::element_type;
   using wide = std::conditional_t<std::is_same_v<E, half>, float, E>;
-  auto channel = [&](int k) { return static_cast<wide>(v[k]); };
-  switch (f) {
-  case image_format::r8g8b8a8_unorm:
-  case image_format::b8g8r8a8_unorm: {
-    channels<std::uint8_t> c;
-    for (int k = 0; k < 4; ++k)
-      c.c[k] = static_cast<std::uint8_t>(to_unorm(static_cast<float>(channel(k)), 255.0f));
-    if (f == image_format::b8g8r8a8_unorm) {
-      std::uint8_t r = c.c[0];
-      c.c[0] = c.c[2];
-      c.c[2] = r;
-    }
-    store(p, c);
-    break;
+  constexpr std::size_t size = texel_type_size(T);
+  const wide value[4] = {static_cast<wide>(v[0]), static_cast<wide>(v[1]), static_cast<wide>(v[2]),
+                         static_cast<wide>(v[3])};
+  auto channel_value = [&](int k) {
+    return l.source[0] == k   ? value[0]
+           : l.source[1] == k ? value[1]
+           : l.source[2] == k ? value[2]
+                              : value[3];
+  };
+  if (l.channels == 4) {
+    using word =
+        std::conditional_t<size == 1, std::uint32_t,
+                           std::conditional_t<size == 2, std::uint64_t, channels<std::uint32_t>>>;
+    word w;
+    std::byte* q = reinterpret_cast<std::byte*>(&w);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) encode_channel<T>(q + k * size, channel_value(k));
+    store(p, w);
+    return;
   }
-  case image_format::r16g16b16a16_unorm: {
-    channels<std::uint16_t> c;
-    for (int k = 0; k < 4; ++k)
-      c.c[k] = static_cast<std::uint16_t>(to_unorm(static_cast<float>(channel(k)), 65535.0f));
-    store(p, c);
-    break;
-  }
-  case image_format::r8g8b8a8_sint: {
-    channels<std::int8_t> c;
-    for (int k = 0; k < 4; ++k) c.c[k] = static_cast<std::int8_t>(saturate(channel(k), -128, 127));
-    store(p, c);
-    break;
-  }
-  case image_format::r16g16b16a16_sint: {
-    channels<std::int16_t> c;
-    for (int k = 0; k < 4; ++k)
-      c.c[k] = static_cast<std::int16_t>(saturate(channel(k), -32768, 32767));
-    store(p, c);
-    break;
-  }
-  case image_format::r32b32g32a32_sint: {
-    channels<std::int32_t> c;
-    for (int k = 0; k < 4; ++k)
-      c.c[k] = static_cast<std::int32_t>(saturate(channel(k), INT32_MIN, INT32_MAX));
-    store(p, c);
-    break;
-  }
-  case image_format::r8g8b8a8_uint: {
-    channels<std::uint8_t> c;
-    for (int k = 0; k < 4; ++k) c.c[k] = static_cast<std::uint8_t>(saturate(channel(k), 0, 255));
-    store(p, c);
-    break;
-  }
-  case image_format::r16g16b16a16_uint: {
-    channels<std::uint16_t> c;
-    for (int k = 0; k < 4; ++k) c.c[k] = static_cast<std::uint16_t>(saturate(channel(k), 0, 65535));
-    store(p, c);
-    break;
-  }
-  case image_format::r32b32g32a32_uint: {
-    channels<std::uint32_t> c;
-    for (int k = 0; k < 4; ++k)
-      c.c[k] = static_cast<std::uint32_t>(saturate(channel(k), 0, UINT32_MAX));
-    store(p, c);
-    break;
-  }
-  case image_format::r16b16g16a16_sfloat: {
-    channels<std::uint16_t> c;
-    for (int k = 0; k < 4; ++k) c.c[k] = half(static_cast<float>(channel(k))).to_bits();
-    store(p, c);
-    break;
-  }
-  case image_format::r32g32b32a32_sfloat: {
-    channels<float> c;
-    for (int k = 0; k < 4; ++k) c.c[k] = static_cast<float>(channel(k));
-    store(p, c);
-    break;
-  }
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    if (k < l.channels) encode_channel<T>(p + k * size, channel_value(k));
+}
+
+template <typename DataT>
+SYCLONE_INLINE void encode_packed(std::byte* p, texel_type type, const DataT& v) {
+  auto code = [&](int c, float largest) { return to_unorm(static_cast<float>(v[c]), largest); };
+  if (type == texel_type::unorm101010)
+    store(p, static_cast<std::uint32_t>((code(0, 1023.0f) << 20) | (code(1, 1023.0f) << 10) |
+                                        code(2, 1023.0f)));
+  else if (type == texel_type::unorm565)
+    store(p, static_cast<std::uint16_t>((code(0, 31.0f) << 11) | (code(1, 63.0f) << 5) |
+                                        code(2, 31.0f)));
+  else
+    store(p, static_cast<std::uint16_t>((code(0, 31.0f) << 10) | (code(1, 31.0f) << 5) |
+                                        code(2, 31.0f)));
+}
+
+template <typename DataT>
+SYCLONE_INLINE void encode(std::byte* p, const texel_layout& l, const DataT& v) {
+  switch (l.type) {
+  case texel_type::snorm8:
+    return encode_as<texel_type::snorm8>(p, l, v);
+  case texel_type::snorm16:
+    return encode_as<texel_type::snorm16>(p, l, v);
+  case texel_type::unorm8:
+    return encode_as<texel_type::unorm8>(p, l, v);
+  case texel_type::unorm16:
+    return encode_as<texel_type::unorm16>(p, l, v);
+  case texel_type::sint8:
+    return encode_as<texel_type::sint8>(p, l, v);
+  case texel_type::sint16:
+    return encode_as<texel_type::sint16>(p, l, v);
+  case texel_type::sint32:
+    return encode_as<texel_type::sint32>(p, l, v);
+  case texel_type::uint8:
+    return encode_as<texel_type::uint8>(p, l, v);
+  case texel_type::uint16:
+    return encode_as<texel_type::uint16>(p, l, v);
+  case texel_type::uint32:
+    return encode_as<texel_type::uint32>(p, l, v);
+  case texel_type::fp16:
+    return encode_as<texel_type::fp16>(p, l, v);
+  case texel_type::fp32:
+    return encode_as<texel_type::fp32>(p, l, v);
+  default:
+    return encode_packed(p, l.type, v);
   }
 }
 
 SYCLONE_INLINE std::byte* address(const image_view& v, std::int32_t x, std::int32_t y,
                                   std::int32_t z) {
-  return v.data + static_cast<std::size_t>(x) * image_element_size(v.format) +
+  return v.data + static_cast<std::size_t>(x) * v.layout.element_size +
          static_cast<std::size_t>(y) * v.pitch[0] + static_cast<std::size_t>(z) * v.pitch[1];
 }
 SYCLONE_INLINE bool inside(const image_view& v, const std::int32_t* c) {
@@ -359,15 +514,15 @@ SYCLONE_INLINE DataT image_read(const image_view& v, const CoordT& coords) {
   std::int32_t c[3];
   texel::coordinates<Dimensions>(coords, c);
   if (!texel::inside(v, c)) return DataT(0);
-  return texel::to_data<DataT>(texel::decode(texel::address(v, c[0], c[1], c[2]), v.format),
-                               v.format);
+  return texel::to_data<DataT>(texel::decode(texel::address(v, c[0], c[1], c[2]), v.layout),
+                               v.layout);
 }
 template <typename DataT, int Dimensions, typename CoordT>
 SYCLONE_INLINE void image_write(const image_view& v, const CoordT& coords, const DataT& color) {
   std::int32_t c[3];
   texel::coordinates<Dimensions>(coords, c);
   if (!texel::inside(v, c)) return;
-  texel::encode(texel::address(v, c[0], c[1], c[2]), v.format, color);
+  texel::encode(texel::address(v, c[0], c[1], c[2]), v.layout, color);
 }
 
 namespace texel {
@@ -485,37 +640,42 @@ SYCLONE_INLINE DataT image_sample(const image_view& v, image_sampler sm, const C
 #pragma unroll
     for (int d = 0; d < Dimensions; ++d)
       if (!texel::nearest_index(s[d], v.extent[d], sm, c[d])) return DataT(0);
-    return texel::to_data<DataT>(texel::decode(texel::address(v, c[0], c[1], c[2]), v.format),
-                                 v.format);
+    return texel::to_data<DataT>(texel::decode(texel::address(v, c[0], c[1], c[2]), v.layout),
+                                 v.layout);
   }
   // Linear: the weighted sum of the 2^Dimensions elements around the coordinate, in float.
   texel::linear_taps t[3] = {
       {0, 0, 0.0f, true, false}, {0, 0, 0.0f, true, false}, {0, 0, 0.0f, true, false}};
-  // Fully unrolled, so that the per-dimension taps stay in registers (a GPU's dynamically
-  // indexed arrays live in local memory).
+  // The per-dimension taps stay in registers (a GPU keeps dynamically indexed arrays in local
+  // memory): the dimension loops are unrolled, and the corner loop is not, so that the format's
+  // decoding is there once.
 #pragma unroll
   for (int d = 0; d < Dimensions; ++d) t[d] = texel::linear_index(s[d], v.extent[d], sm);
   float sum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
   constexpr int corners = 1 << Dimensions;
-#pragma unroll
+#pragma nounroll
   for (int corner = 0; corner < corners; ++corner) {
     float weight = 1.0f;
     std::int32_t c[3] = {0, 0, 0};
     bool border = false;
+    // Arithmetic rather than selects between the taps, which the optimizer would turn into
+    // loads from a selected address (and the taps into local memory).
 #pragma unroll
     for (int d = 0; d < Dimensions; ++d) {
-      const bool upper = (corner >> d) & 1;
-      weight *= upper ? t[d].a : 1.0f - t[d].a;
-      c[d] = upper ? t[d].i1 : t[d].i0;
-      border |= !(upper ? t[d].in1 : t[d].in0);
+      const std::int32_t upper = (corner >> d) & 1;
+      const float fu = static_cast<float>(upper);
+      weight *= fu * t[d].a + (1.0f - fu) * (1.0f - t[d].a);
+      c[d] = t[d].i0 + upper * (t[d].i1 - t[d].i0);
+      border |= (upper & !t[d].in1) | ((1 - upper) & !t[d].in0);
     }
     if (border) continue; // the border colour adds nothing
-    texel_value e = texel::decode(texel::address(v, c[0], c[1], c[2]), v.format);
+    texel_value e = texel::decode(texel::address(v, c[0], c[1], c[2]), v.layout);
+#pragma unroll
     for (int k = 0; k < 4; ++k) sum[k] += weight * e.f[k];
   }
   texel_value r{};
   for (int k = 0; k < 4; ++k) r.f[k] = sum[k];
-  return texel::to_data<DataT>(r, v.format);
+  return texel::to_data<DataT>(r, v.layout);
 }
 
 } // namespace detail
