@@ -19,6 +19,7 @@
 #include <sycl/hierarchical.hpp>
 #include <sycl/id.hpp>
 #include <sycl/image.hpp>
+#include <sycl/image_legacy.hpp>
 #include <sycl/info.hpp>
 #include <sycl/interop_handle.hpp>
 #include <sycl/is_device_copyable.hpp>

@@ -97,6 +97,9 @@ struct texel_layout {
   std::uint8_t channels = 4;            // stored channels (1 for packed types)
   std::int8_t source[4] = {0, 1, 2, 3}; // stored channel of r, g, b, a; -1: 0 for r, g, b, 1 for a
   std::uint8_t element_size = 4;        // bytes
+  // The border colour's alpha (addressing_mode::clamp): 1 for the orders without alpha, whose
+  // reads give alpha 1 (OpenCL 1.2 8.3: r, rg, rgb, luminance), else 0.
+  std::uint8_t border_alpha = 0;
 };
 
 constexpr bool texel_type_is_integer(texel_type t) {
@@ -629,6 +632,14 @@ SYCLONE_INLINE linear_taps linear_index(float s, std::int32_t w, image_sampler s
 
 } // namespace texel
 
+namespace texel {
+template <typename DataT>
+SYCLONE_INLINE DataT border(const texel_layout& l) {
+  using E = typename DataT::element_type;
+  return DataT(E(0), E(0), E(0), static_cast<E>(l.border_alpha));
+}
+} // namespace texel
+
 // SYCL 2020 4.7.6.14, 4.7.8: the sampled element at float coordinates. The border colour of
 // addressing_mode::clamp is (0, 0, 0, 0): every SYCL image format has an alpha channel.
 template <typename DataT, int Dimensions, typename CoordT>
@@ -639,7 +650,7 @@ SYCLONE_INLINE DataT image_sample(const image_view& v, image_sampler sm, const C
     std::int32_t c[3] = {0, 0, 0};
 #pragma unroll
     for (int d = 0; d < Dimensions; ++d)
-      if (!texel::nearest_index(s[d], v.extent[d], sm, c[d])) return DataT(0);
+      if (!texel::nearest_index(s[d], v.extent[d], sm, c[d])) return texel::border<DataT>(v.layout);
     return texel::to_data<DataT>(texel::decode(texel::address(v, c[0], c[1], c[2]), v.layout),
                                  v.layout);
   }
@@ -668,7 +679,10 @@ SYCLONE_INLINE DataT image_sample(const image_view& v, image_sampler sm, const C
       c[d] = t[d].i0 + upper * (t[d].i1 - t[d].i0);
       border |= (upper & !t[d].in1) | ((1 - upper) & !t[d].in0);
     }
-    if (border) continue; // the border colour adds nothing
+    if (border) { // the border colour: (0, 0, 0, 0) or (0, 0, 0, 1)
+      sum[3] += weight * static_cast<float>(v.layout.border_alpha);
+      continue;
+    }
     texel_value e = texel::decode(texel::address(v, c[0], c[1], c[2]), v.layout);
 #pragma unroll
     for (int k = 0; k < 4; ++k) sum[k] += weight * e.f[k];
