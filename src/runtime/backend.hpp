@@ -42,6 +42,9 @@ struct device_properties {
   std::vector<std::size_t> sub_group_sizes = {1};
   // Seed 004 info::device::primary_sub_group_size: one of sub_group_sizes.
   std::size_t primary_sub_group_size = 1;
+  // A CPU's widest vector registers in bytes (info::device::native_vector_width_*); GPUs report
+  // scalar widths instead (their vectors are the work-items of a warp).
+  std::uint32_t simd_bytes = 16;
   std::uint32_t max_num_sub_groups = 1;
   bool sub_group_independent_forward_progress = false;
   std::vector<sycl::aspect> aspects;
