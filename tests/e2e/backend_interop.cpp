@@ -69,7 +69,10 @@ void test_cuda_handles(sycl::queue& q) {
   CHECK(all.size() == dev.get_platform().get_devices().size());
   CHECK(sycl::make_platform<cuda>(all) == dev.get_platform());
 
-  CUcontext native_ctx = sycl::get_native<cuda>(q.get_context());
+  // One CUDA context per device of the SYCL context (the draft CUDA backend specification).
+  std::vector<CUcontext> native_ctxs = sycl::get_native<cuda>(q.get_context());
+  CHECK(native_ctxs.size() == q.get_context().get_devices().size());
+  CUcontext native_ctx = native_ctxs.at(0);
   CHECK(native_ctx != nullptr);
   sycl::context again = sycl::make_context<cuda>(native_ctx);
   CHECK(again.get_devices().size() == 1 && again.get_devices()[0] == dev);

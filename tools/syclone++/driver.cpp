@@ -145,9 +145,27 @@ std::string read_if_exists(const std::string& file) {
 
 std::vector<std::string> source_tokens(const input& in) {
   std::vector<std::string> tokens;
-  if (!in.language.empty()) tokens = {"-x", in.language};
+  if (in.language == "cuda")
+    // A CUDA source is SYCL C++ whose functions may carry CUDA's execution-space qualifiers, as
+    // DPC++ reads a .cu given with -fsycl: a __device__ function is an ordinary function that
+    // SYCL kernels call (SYCL_EXTERNAL or not), compiled for the host and every device target.
+    // <sycl/detail/cuda_source.hpp> defines the qualifiers (and makes what needs CUDA's own
+    // language, such as __global__ kernels, an error that says so).
+    tokens = {"-include", "sycl/detail/cuda_source.hpp", "-x", "c++"};
+  else if (!in.language.empty())
+    tokens = {"-x", in.language};
   tokens.push_back(in.path);
   return tokens;
+}
+
+// What the headers learn of the compile's device targets, in the host and every device compile:
+// SYCL_BACKEND_CUDA (include/sycl/detail/config.hpp) is defined for programs built for NVIDIA
+// GPUs.
+std::vector<std::string> target_flags(const std::vector<std::string>& targets) {
+  std::vector<std::string> flags;
+  if (std::find(targets.begin(), targets.end(), "nvptx64") != targets.end())
+    flags.emplace_back("-D__SYCLONE_TARGET_NVPTX64__=1");
+  return flags;
 }
 
 // The translation unit's identity (SYCLONE_TU_ID, include/sycl/detail/kernel_launch.hpp): a hash
@@ -298,6 +316,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
   append(host.args, plugin_flags(s, records.back()));
   host.args.push_back(host_loops_flag(s));
   append(host.args, tu_flags(in.path));
+  append(host.args, target_flags(targets));
   append(host.args, source_tokens(in));
   append(host.args, output_tokens(object));
   jobs.push_back(std::move(host));
@@ -316,6 +335,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
     records.push_back(object.empty() ? std::string() : s.temp.file(name + ".sub_groups"));
     append(device.args, plugin_flags(s, records.back()));
     append(device.args, tu_flags(in.path));
+    append(device.args, target_flags(targets));
     append(device.args, source_tokens(in));
     if (object.empty()) {
       device.args.push_back("-fsyntax-only");
@@ -599,13 +619,22 @@ int compile_all(session& s) {
   return 0;
 }
 
+// An argument as clang gets it: a CUDA source with what makes it SYCL C++ (source_tokens).
+std::vector<std::string> argument_tokens(const command_line& line, const argument& a) {
+  if (a.input >= 0 && line.inputs[static_cast<std::size_t>(a.input)].language == "cuda")
+    return source_tokens(line.inputs[static_cast<std::size_t>(a.input)]);
+  return a.tokens;
+}
+
 int host_only(session& s) {
   job command{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
               {}};
   append(command.args, plugin_flags(s, ""));
   command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
-  append(command.args, passthrough_arguments(s.line));
+  append(command.args, target_flags(compile_targets(s.line)));
+  for (const auto& a : s.line.arguments)
+    if (a.uses & use_passthrough) append(command.args, argument_tokens(s.line, a));
   return s.run.run(command);
 }
 
@@ -623,6 +652,7 @@ int device_only(session& s) {
   append(command.args, plugin_flags(s, ""));
   command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
+  append(command.args, target_flags(targets));
   for (const auto& extra : s.line.device_flags)
     if (extra.target.empty() || extra.target == targets[0]) command.args.push_back(extra.flag);
   if (!s.line.emit_llvm) command.args.push_back("-emit-llvm");
@@ -633,7 +663,7 @@ int device_only(session& s) {
         a.input < 0 && (flag == "-c" || flag == "-S" || flag == "-E" || flag == "-fsyntax-only");
     // The device compile's flags, the inputs, and -o / -x / the flags choosing the output.
     if (a.input >= 0 || (a.uses & use_device) || !(a.uses & (use_host | use_link)))
-      append(command.args, a.tokens);
+      append(command.args, argument_tokens(s.line, a));
   }
   if (!stops) command.args.push_back("-c");
   return s.run.run(command);
