@@ -35,7 +35,10 @@ static_assert(sycl::backend::cuda == sycl::backend::ext_oneapi_cuda);
 static_assert(SYCL_EXT_ONEAPI_BACKEND_CUDA == 1);
 static_assert(
     std::is_same_v<sycl::backend_return_t<sycl::backend::ext_oneapi_cuda, sycl::device>, CUdevice>);
+// A context: one CUcontext per device out, one in (Khronos's draft CUDA backend specification).
 static_assert(std::is_same_v<sycl::backend_return_t<sycl::backend::ext_oneapi_cuda, sycl::context>,
+                             std::vector<CUcontext>>);
+static_assert(std::is_same_v<sycl::backend_input_t<sycl::backend::ext_oneapi_cuda, sycl::context>,
                              CUcontext>);
 static_assert(
     std::is_same_v<sycl::backend_return_t<sycl::backend::ext_oneapi_cuda, sycl::queue>, CUstream>);

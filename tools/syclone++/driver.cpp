@@ -144,18 +144,7 @@ std::string read_if_exists(const std::string& file) {
 // --- Compiling
 
 std::vector<std::string> source_tokens(const input& in) {
-  std::vector<std::string> tokens;
-  if (in.language == "cuda")
-    // A CUDA source is SYCL C++ whose functions may carry CUDA's execution-space qualifiers, as
-    // DPC++ reads a .cu given with -fsycl: a __device__ function is an ordinary function that
-    // SYCL kernels call (SYCL_EXTERNAL or not), compiled for the host and every device target.
-    // <sycl/detail/cuda_source.hpp> defines the qualifiers (and makes what needs CUDA's own
-    // language, such as __global__ kernels, an error that says so).
-    tokens = {"-include", "sycl/detail/cuda_source.hpp", "-x", "c++"};
-  else if (!in.language.empty())
-    tokens = {"-x", in.language};
-  tokens.push_back(in.path);
-  return tokens;
+  return input_tokens(in);
 }
 
 // What the headers learn of the compile's device targets, in the host and every device compile:
@@ -619,13 +608,6 @@ int compile_all(session& s) {
   return 0;
 }
 
-// An argument as clang gets it: a CUDA source with what makes it SYCL C++ (source_tokens).
-std::vector<std::string> argument_tokens(const command_line& line, const argument& a) {
-  if (a.input >= 0 && line.inputs[static_cast<std::size_t>(a.input)].language == "cuda")
-    return source_tokens(line.inputs[static_cast<std::size_t>(a.input)]);
-  return a.tokens;
-}
-
 int host_only(session& s) {
   job command{{s.tools.clangxx(), "-fsycl", "-fsycl-host-only", "-isystem", s.tools.include_dir()},
               {}};
@@ -633,8 +615,7 @@ int host_only(session& s) {
   command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
   append(command.args, target_flags(compile_targets(s.line)));
-  for (const auto& a : s.line.arguments)
-    if (a.uses & use_passthrough) append(command.args, argument_tokens(s.line, a));
+  append(command.args, passthrough_arguments(s.line));
   return s.run.run(command);
 }
 
@@ -663,7 +644,7 @@ int device_only(session& s) {
         a.input < 0 && (flag == "-c" || flag == "-S" || flag == "-E" || flag == "-fsyntax-only");
     // The device compile's flags, the inputs, and -o / -x / the flags choosing the output.
     if (a.input >= 0 || (a.uses & use_device) || !(a.uses & (use_host | use_link)))
-      append(command.args, argument_tokens(s.line, a));
+      append(command.args, a.input >= 0 ? source_tokens(s.line.inputs[a.input]) : a.tokens);
   }
   if (!stops) command.args.push_back("-c");
   return s.run.run(command);

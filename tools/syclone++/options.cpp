@@ -438,10 +438,32 @@ std::vector<std::string> flags_for(const command_line& line, use step) {
 }
 
 // The arguments as given, minus syclone++'s own: for actions clang performs by itself.
+std::vector<std::string> input_tokens(const input& in) {
+  std::vector<std::string> tokens;
+  if (in.language == "cuda")
+    // A CUDA source is SYCL C++ whose functions may carry CUDA's execution-space qualifiers, as
+    // DPC++ reads a .cu given with -fsycl: a __device__ function is an ordinary function that
+    // SYCL kernels call (SYCL_EXTERNAL or not), compiled for the host and every device target.
+    // <sycl/detail/cuda_source.hpp> (found on the include path syclone++ adds) defines the
+    // qualifiers, and makes what needs CUDA's own language, such as __global__ kernels, an error
+    // that says so.
+    tokens = {"-include", "sycl/detail/cuda_source.hpp", "-x", "c++"};
+  else if (!in.language.empty())
+    tokens = {"-x", in.language};
+  tokens.push_back(in.path);
+  return tokens;
+}
+
 std::vector<std::string> passthrough_arguments(const command_line& line) {
   std::vector<std::string> flags;
-  for (const auto& a : line.arguments)
-    if (a.uses & use_passthrough) flags.insert(flags.end(), a.tokens.begin(), a.tokens.end());
+  for (const auto& a : line.arguments) {
+    if (!(a.uses & use_passthrough)) continue;
+    const bool cuda_input =
+        a.input >= 0 && line.inputs[static_cast<std::size_t>(a.input)].language == "cuda";
+    std::vector<std::string> tokens =
+        cuda_input ? input_tokens(line.inputs[static_cast<std::size_t>(a.input)]) : a.tokens;
+    flags.insert(flags.end(), tokens.begin(), tokens.end());
+  }
   return flags;
 }
 
