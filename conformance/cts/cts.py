@@ -111,8 +111,10 @@ def cuda_interop_options(args, categories):
                 "/usr/local/cuda): cuda_interop and host_task's CUDA case will not compile")
         return []
     root, stub = toolkit
+    # FindCUDA forgets a CUDA_CUDA_LIBRARY given before its first run and does not look in
+    # stubs/: its search path gets the stub's folder instead.
     return ["-DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=ON", f"-DCUDA_TOOLKIT_ROOT_DIR={root}",
-            f"-DCUDA_CUDA_LIBRARY={stub}"]
+            f"-DCMAKE_LIBRARY_PATH={stub.parent}"]
 
 
 def shutil_which(name):
