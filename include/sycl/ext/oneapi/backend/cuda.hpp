@@ -52,9 +52,11 @@ template <>
 struct cuda_native_type<event> {
   using type = CUevent;
 };
+// A buffer's memory on the device as a pointer (the draft specification's void*; DPC++ gives a
+// CUdeviceptr, which a cast of this pointer is): interop_handle::get_native_mem and get_native.
 template <typename T, int Dimensions, typename AllocatorT>
 struct cuda_native_type<buffer<T, Dimensions, AllocatorT>> {
-  using type = CUdeviceptr;
+  using type = void*;
 };
 // In kernels (the draft specification's kernel function interoperability): an accessor of
 // global, constant or local memory is a pointer to its elements, DataT as the accessor names it.
@@ -112,8 +114,8 @@ struct native_conversion<backend::ext_oneapi_cuda> {
   static CUstream get(const queue& q) { return static_cast<CUstream>(native_queue(q, b)); }
   static CUevent get(const event& e) { return static_cast<CUevent>(native_event(e, b)); }
   template <typename T, int Dimensions, typename AllocatorT>
-  static CUdeviceptr get(const buffer<T, Dimensions, AllocatorT>& buf) {
-    return mem_out<void>(native_buffer(*impl_access::get(buf), b));
+  static void* get(const buffer<T, Dimensions, AllocatorT>& buf) {
+    return native_buffer(*impl_access::get(buf), b);
   }
   // In a kernel: the start of the accessor's memory (of the underlying buffer also for a ranged
   // accessor, as get_multi_ptr and interop_handle::get_native_mem give it).
@@ -139,8 +141,8 @@ struct native_conversion<backend::ext_oneapi_cuda> {
   static void* event_in(CUevent e) { return e; }
 
   template <typename Buffer>
-  static CUdeviceptr mem_out(void* p) {
-    return static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
+  static void* mem_out(void* p) {
+    return p;
   }
   static CUstream queue_out(void* s) { return static_cast<CUstream>(s); }
 };
