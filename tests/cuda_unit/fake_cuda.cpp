@@ -504,6 +504,12 @@ CUresult cuCtxCreate_v2(CUcontext* c, unsigned, CUdevice d) {
   *c = made;
   return CUDA_SUCCESS;
 }
+// CUDA 13's cuCtxCreate (cuda.h maps the name to it): no creation parameters here.
+CUresult cuCtxCreate_v4(CUcontext* c, void* params, unsigned flags, CUdevice d) {
+  FAKE_ENTRY("cuCtxCreate_v4");
+  if (params) return CUDA_ERROR_NOT_SUPPORTED;
+  return cuCtxCreate_v2(c, flags, d);
+}
 CUresult cuCtxDestroy_v2(CUcontext c) {
   FAKE_ENTRY("cuCtxDestroy_v2");
   std::lock_guard lock(g_context_mutex);
@@ -678,6 +684,15 @@ CUresult cuMemsetD16Async(CUdeviceptr d, unsigned short v, std::size_t n, CUstre
 CUresult cuMemsetD32Async(CUdeviceptr d, unsigned v, std::size_t n, CUstream s) {
   FAKE_ENTRY("cuMemsetD32Async");
   return memset_rows(d, n * 4, &v, 4, n, 1, s);
+}
+// The synchronous form a program's own code calls (the CTS's host_task CUDA case).
+CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned v, std::size_t n) {
+  FAKE_ENTRY("cuMemsetD32_v2");
+  if (CUresult r = enter()) return r;
+  if (dead(ptr(d))) return CUDA_ERROR_ILLEGAL_ADDRESS;
+  if (d % 4) return CUDA_ERROR_INVALID_VALUE;
+  for (std::size_t i = 0; i < n; ++i) std::memcpy(static_cast<char*>(ptr(d)) + 4 * i, &v, 4);
+  return CUDA_SUCCESS;
 }
 CUresult cuMemsetD2D8Async(CUdeviceptr d, std::size_t pitch, unsigned char v, std::size_t w,
                            std::size_t h, CUstream s) {
