@@ -510,6 +510,16 @@ CUresult cuCtxCreate_v4(CUcontext* c, void* params, unsigned flags, CUdevice d) 
   if (params) return CUDA_ERROR_NOT_SUPPORTED;
   return cuCtxCreate_v2(c, flags, d);
 }
+// CU_POINTER_ATTRIBUTE_CONTEXT (1) of an allocation: the context current when it was made.
+CUresult cuPointerGetAttribute(void* data, int attribute, CUdeviceptr p) {
+  FAKE_ENTRY("cuPointerGetAttribute");
+  if (attribute != 1) return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard lock(g_mutex);
+  auto it = g_allocation_context.find(ptr(p));
+  if (it == g_allocation_context.end()) return CUDA_ERROR_INVALID_VALUE;
+  *static_cast<CUcontext*>(data) = it->second;
+  return CUDA_SUCCESS;
+}
 CUresult cuCtxDestroy_v2(CUcontext c) {
   FAKE_ENTRY("cuCtxDestroy_v2");
   std::lock_guard lock(g_context_mutex);
