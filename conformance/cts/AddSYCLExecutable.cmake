@@ -81,6 +81,9 @@ function(add_sycl_executable_implementation)
     # cuCtxCreate the CTS calls.
     target_include_directories(${args_NAME} PRIVATE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cuda-api"
                                                     "${CUDA_TOOLKIT_INCLUDE}")
+    # Only the executables that call the driver need libcuda.so.1 (the CTS's util library links
+    # it into all): the others still start on a machine without a driver, on the host device.
+    target_link_options(${args_NAME} PRIVATE "-Wl,--as-needed")
   endif()
   set_target_properties(${args_OBJECT_LIBRARY} PROPERTIES
     INCLUDE_DIRECTORIES $<TARGET_PROPERTY:${args_NAME},INCLUDE_DIRECTORIES>
