@@ -222,6 +222,14 @@ public:
     (void)profiling;
     return nullptr;
   }
+  // make_context over a native context the user created on this device (CUDA: cuCtxCreate): a
+  // device of its own whose memory, streams and kernels live in that context, owned by the
+  // backend and kept for the process (the same native context gives the same device). Null
+  // when `native` is no context of this device.
+  virtual device* adopt_context(void* native) {
+    (void)native;
+    return nullptr;
+  }
   // An event over a native event the user created (make_event); null when not this backend's.
   virtual std::shared_ptr<native_event> adopt_event(void* native) {
     (void)native;
@@ -315,7 +323,8 @@ platform& host_platform();
 // 8: sycl_ext_intel_device_info: device_properties' hardware facts, device::free_memory;
 //    device_properties::printf_buffer_size.
 // 9: device::max_concurrent_work_groups, kernel_launch::root_sync.
-inline constexpr int backend_abi_version = 9;
+// 10: device::adopt_context.
+inline constexpr int backend_abi_version = 10;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

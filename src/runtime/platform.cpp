@@ -61,7 +61,7 @@ std::exception_ptr device_impl::describe_fault(std::exception_ptr error) {
 }
 
 std::shared_ptr<context_impl> device_impl::default_context() {
-  if (!m_parent) return platform()->default_context();
+  if (!m_parent && !m_adopted) return platform()->default_context();
   std::lock_guard lock(m_context_mutex);
   auto c = m_context.lock();
   if (!c) {

@@ -21,10 +21,15 @@
 namespace {
 struct group_local_memory_pass : llvm::PassInfoMixin<group_local_memory_pass> {
   llvm::PreservedAnalyses run(llvm::Module& module, llvm::ModuleAnalysisManager&) {
-    if (!module.getFunction("__syclone_host_group_local_memory"))
+    if (!module.getFunction("__syclone_host_group_local_memory") &&
+        !module.getFunction("__syclone_host_work_group_static"))
       return llvm::PreservedAnalyses::all();
     std::string why = syclone::passes::lower_group_local_memory(
         module, "__syclone_host_group_local_memory", 0, true);
+    if (!why.empty()) module.getContext().diagnose(llvm::DiagnosticInfoGeneric(why));
+    // sycl_ext_oneapi_work_group_static: each variable a thread-local variable.
+    why = syclone::passes::lower_work_group_static(module, "__syclone_host_work_group_static", 0,
+                                                   true);
     if (!why.empty()) module.getContext().diagnose(llvm::DiagnosticInfoGeneric(why));
     return llvm::PreservedAnalyses::none();
   }
