@@ -57,6 +57,8 @@ function(add_sycl_to_target)
   endif()
   set(launcher "${SYCLONE_CTS_CXX}" "${SYCLONE_ROOT}/bin/syclone++" "${SYCLONE_TARGETS}")
   set_property(TARGET ${arg_TARGET} PROPERTY CXX_COMPILER_LAUNCHER ${launcher})
+  # tests/cuda_interop's .cu sources (CMakeDetermineCUDACompiler.cmake).
+  set_property(TARGET ${arg_TARGET} PROPERTY CUDA_COMPILER_LAUNCHER ${launcher})
   get_target_property(type ${arg_TARGET} TYPE)
   if(type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
     set_property(TARGET ${arg_TARGET} PROPERTY CXX_LINKER_LAUNCHER ${launcher})
@@ -72,6 +74,17 @@ function(add_sycl_executable_implementation)
   add_executable(${args_NAME} $<TARGET_OBJECTS:${args_OBJECT_LIBRARY}>)
   add_sycl_to_target(TARGET ${args_OBJECT_LIBRARY} SOURCES ${args_TESTS})
   add_sycl_to_target(TARGET ${args_NAME})
+  if(SYCL_CTS_ENABLE_CUDA_INTEROP_TESTS)
+    # With SYCL_BACKEND_CUDA (programs built for nvptx64) the CUDA interop tests include cuda.h
+    # (cuda_interop, and host_task's CUDA case); the CTS links libcuda into its util library but
+    # leaves the header to the implementation. cuda-api/ first: CUDA 13's cuda.h with the CUDA 12
+    # cuCtxCreate the CTS calls.
+    target_include_directories(${args_NAME} PRIVATE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cuda-api"
+                                                    "${CUDA_TOOLKIT_INCLUDE}")
+    # Only the executables that call the driver need libcuda.so.1 (the CTS's util library links
+    # it into all): the others still start on a machine without a driver, on the host device.
+    target_link_options(${args_NAME} PRIVATE "-Wl,--as-needed")
+  endif()
   set_target_properties(${args_OBJECT_LIBRARY} PROPERTIES
     INCLUDE_DIRECTORIES $<TARGET_PROPERTY:${args_NAME},INCLUDE_DIRECTORIES>
     COMPILE_DEFINITIONS $<TARGET_PROPERTY:${args_NAME},COMPILE_DEFINITIONS>

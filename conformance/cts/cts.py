@@ -72,6 +72,7 @@ def configure(args, categories):
         "-DSYCL_CTS_ENABLE_EXT_ONEAPI_TESTS=ON",
         "-Wno-dev",
     ]
+    cmake += cuda_interop_options(args, categories)
     if shutil_which("ccache"):
         cmake.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
     log(f"configuring {build} for {args.target}: {' '.join(categories)}")
@@ -80,6 +81,40 @@ def configure(args, categories):
     if r.returncode != 0:
         sys.stderr.write(r.stdout[-4000:])
         sys.exit(f"cts: configuring the CTS failed (log: {build / 'syclone-configure.log'})")
+
+
+def cuda_toolkit():
+    """The CUDA toolkit whose cuda.h and libcuda stub the CUDA interop tests build against:
+    $CUDA_PATH, $CUDA_HOME or /usr/local/cuda; None without one."""
+    for root in (os.environ.get("CUDA_PATH"), os.environ.get("CUDA_HOME"), "/usr/local/cuda"):
+        if not root or not (Path(root) / "include" / "cuda.h").exists():
+            continue
+        for stub in ("lib64/stubs/libcuda.so", "lib/stubs/libcuda.so", "lib/x64/stubs/libcuda.so"):
+            if (Path(root) / stub).exists():
+                return Path(root), Path(root) / stub
+    return None
+
+
+def cuda_interop_options(args, categories):
+    """SYCL_CTS_ENABLE_CUDA_INTEROP_TESTS: for every nvptx64 build (syclone then defines
+    SYCL_BACKEND_CUDA, and host_task's CUDA case includes cuda.h like the cuda_interop category),
+    and for a host build that asks for cuda_interop. The CTS finds the toolkit with CMake's
+    FindCUDA, links libcuda (the toolkit's stub here, the driver's library where the tests run)
+    and compiles the .cu sources as CMake's CUDA language, which conformance/cts/ defines as
+    syclone++ (CMakeDetermineCUDACompiler.cmake)."""
+    if args.target != "nvptx64" and "cuda_interop" not in categories:
+        return []
+    toolkit = cuda_toolkit()
+    if toolkit is None:
+        if args.target == "nvptx64":
+            log("no CUDA toolkit (cuda.h and stubs/libcuda.so under $CUDA_PATH, $CUDA_HOME or "
+                "/usr/local/cuda): cuda_interop and host_task's CUDA case will not compile")
+        return []
+    root, stub = toolkit
+    # FindCUDA forgets a CUDA_CUDA_LIBRARY given before its first run and does not look in
+    # stubs/: its search path gets the stub's folder instead.
+    return ["-DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=ON", f"-DCUDA_TOOLKIT_ROOT_DIR={root}",
+            f"-DCMAKE_LIBRARY_PATH={stub.parent}"]
 
 
 def shutil_which(name):

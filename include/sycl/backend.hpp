@@ -38,6 +38,8 @@ namespace detail {
 SYCLONE_EXPORT std::vector<std::int64_t> native_platform(const platform& p, backend b);
 SYCLONE_EXPORT std::int64_t native_device(const device& d, backend b);
 SYCLONE_EXPORT void* native_context(const context& c, backend b);
+// Every device's native context, in the order of the context's devices.
+SYCLONE_EXPORT std::vector<void*> native_contexts(const context& c, backend b);
 SYCLONE_EXPORT void* native_queue(const queue& q, backend b);
 SYCLONE_EXPORT void* native_event(const event& e, backend b);
 SYCLONE_EXPORT void* native_buffer(buffer_impl& buffer, backend b);

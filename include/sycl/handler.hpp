@@ -8,6 +8,7 @@
 #include <sycl/detail/impl_fwd.hpp>
 #include <sycl/detail/kernel_launch.hpp>
 #include <sycl/event.hpp>
+#include <sycl/ext/oneapi/experimental/work_group_scratch_memory.hpp>
 #include <sycl/ext/oneapi/kernel_properties.hpp>
 #include <sycl/interop_handle.hpp>
 #include <sycl/kernel_bundle.hpp>
@@ -182,9 +183,19 @@ public:
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType,
             typename Properties,
             typename = std::enable_if_t<ext::oneapi::experimental::is_property_list_v<Properties>>>
-  void parallel_for(nd_range<Dimensions> execution_range, Properties,
+  void parallel_for(nd_range<Dimensions> execution_range, Properties props,
                     const KernelType& kernel_func) {
-    parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
+    using ext::oneapi::experimental::work_group_scratch_size_key;
+    if constexpr (Properties::template has_property<work_group_scratch_size_key>()) {
+      // sycl_ext_oneapi_work_group_scratch_memory: the bytes after the local accessors'.
+      std::size_t bytes = props.template get_property<work_group_scratch_size_key>().value;
+      std::size_t offset = detail::reserve_local_memory(*this, bytes, alignof(std::max_align_t));
+      detail::note_captured_local_accessor(detail::command_group_id(*this)); // the launch uses it
+      parallel_for_impl<KernelName, Properties>(execution_range, kernel_func, offset);
+    } else {
+      (void)props;
+      parallel_for_impl<KernelName, Properties>(execution_range, kernel_func);
+    }
   }
 
   // SYCL 2020 4.9.4.2.1 (deprecated): work-items numbered from an offset.
@@ -450,6 +461,9 @@ private:
 
   template <typename KernelName, typename Properties, typename KernelType>
   void single_task_impl(const KernelType& kernel_func) {
+    static_assert(!detail::has_scratch_size_v<Properties>,
+                  "work_group_scratch_size (sycl_ext_oneapi_work_group_scratch_memory) is a "
+                  "property of nd_range launches; launch the kernel over an nd_range");
     using name_t = detail::kernel_name_t<KernelName, KernelType>;
     using object_t = detail::single_task_kernel<KernelType>;
     detail::kernel_launch l = prepare<name_t, object_t>(kernel_func);
@@ -460,6 +474,9 @@ private:
   }
   template <typename KernelName, typename Properties, int Dimensions, typename KernelType>
   void parallel_for_impl(range<Dimensions> num_work_items, const KernelType& kernel_func) {
+    static_assert(!detail::has_scratch_size_v<Properties>,
+                  "work_group_scratch_size (sycl_ext_oneapi_work_group_scratch_memory) is a "
+                  "property of nd_range launches; launch the kernel over an nd_range");
     using name_t = detail::kernel_name_t<KernelName, KernelType>;
     using object_t = detail::range_kernel<Dimensions, KernelType>;
     detail::kernel_launch l = prepare<name_t, object_t>(num_work_items, kernel_func);
@@ -470,17 +487,27 @@ private:
     l.required_sub_group_size = detail::note_sub_group_size<name_t, KernelType, Properties>();
     set_kernel(std::move(l));
   }
-  template <typename KernelName, typename Properties, int Dimensions, typename KernelType>
-  void parallel_for_impl(nd_range<Dimensions> execution_range, const KernelType& kernel_func) {
+  // `scratch` (sycl_ext_oneapi_work_group_scratch_memory): where the launch's scratch memory
+  // starts in its local memory; the kernel then runs through detail::scratch_kernel.
+  template <typename KernelName, typename Properties, int Dimensions, typename KernelType,
+            typename... Scratch>
+  void parallel_for_impl(nd_range<Dimensions> execution_range, const KernelType& kernel_func,
+                         Scratch... scratch) {
+    static_assert(sizeof...(Scratch) <= 1);
     using name_t = detail::kernel_name_t<KernelName, KernelType>;
-    using object_t = detail::nd_range_kernel<Dimensions, KernelType>;
+    using functor_t =
+        std::conditional_t<sizeof...(Scratch) == 0, KernelType, detail::scratch_kernel<KernelType>>;
+    using object_t = detail::nd_range_kernel<Dimensions, functor_t>;
     execution_range = resolve_auto_range<name_t>(execution_range);
     range<Dimensions> local = execution_range.get_local_range();
     range<Dimensions> groups = execution_range.get_group_range();
-    detail::kernel_launch l = prepare<name_t, object_t>(
-        detail::nd_range_header<Dimensions>{Dimensions, local, groups,
-                                            detail::nd_range_access::offset(execution_range)},
-        kernel_func);
+    detail::nd_range_header<Dimensions> header{Dimensions, local, groups,
+                                               detail::nd_range_access::offset(execution_range)};
+    detail::kernel_launch l;
+    if constexpr (sizeof...(Scratch) == 0)
+      l = prepare<name_t, object_t>(header, kernel_func);
+    else
+      l = prepare<name_t, object_t>(header, functor_t{kernel_func, scratch...});
     l.kind = detail::kernel_kind::nd_range;
     l.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) {

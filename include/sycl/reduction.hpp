@@ -766,6 +766,9 @@ void handler::parallel_for(nd_range<Dimensions> execution_range, Properties, Res
 
 template <typename KernelName, typename Properties, typename Range, typename Args, std::size_t... I>
 void handler::reduction_dispatch(Range r, Args& args, std::index_sequence<I...>) {
+  static_assert(!detail::has_scratch_size_v<Properties>,
+                "work_group_scratch_size (sycl_ext_oneapi_work_group_scratch_memory) is not "
+                "taken by kernels with reductions, whose work-group memory syclone uses itself");
   constexpr std::size_t n = sizeof...(I);
   const auto& kernel = std::get<n>(args);
   using kernel_t = std::decay_t<decltype(kernel)>;

@@ -59,6 +59,8 @@
 #include <sycl/ext/oneapi/experimental/non_uniform_groups.hpp>
 #include <sycl/ext/oneapi/experimental/prefetch.hpp>
 #include <sycl/ext/oneapi/experimental/root_group.hpp>
+#include <sycl/ext/oneapi/experimental/work_group_scratch_memory.hpp>
+#include <sycl/ext/oneapi/experimental/work_group_static.hpp>
 #include <sycl/ext/intel/device_info.hpp>
 #include <sycl/ext/oneapi/num_compute_units.hpp>
 #include <sycl/khr/dynamic_addrspace_cast.hpp>

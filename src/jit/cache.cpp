@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 // Raise whenever the JIT's output for the same input changes (a new pass, a new default PTX
 // version), so that older cache entries are no longer found.
-constexpr int k_jit_version = 1;
+constexpr int k_jit_version = 2;
 constexpr std::size_t k_memory_limit = 64u << 20;
 constexpr std::string_view k_magic = "syclone-jit-cache 1\n";
 

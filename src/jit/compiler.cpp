@@ -137,6 +137,11 @@ std::string compile_uncached(const request& req, const target_choice& target,
             passes::lower_group_local_memory(*module, "__syclone_group_local_memory", 3, false);
         !why.empty())
       fail(what.describe() + ": " + why);
+    // sycl_ext_oneapi_work_group_static: each variable a shared-memory variable.
+    if (std::string why =
+            passes::lower_work_group_static(*module, "__syclone_work_group_static", 3, false);
+        !why.empty())
+      fail(what.describe() + ": " + why);
 
     auto machine = create_target_machine(target);
     module->setTargetTriple(machine->getTargetTriple());

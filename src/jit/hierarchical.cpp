@@ -13,13 +13,20 @@
 //    values. What stays in memory is what parallel_for_work_item reaches (its address escapes
 //    into the work-item function's closure).
 // 2. Each remaining variable (alloca) of the kernel moves to a shared-memory variable of the
-//    block, except private_memory objects, which stay in each thread's private memory.
+//    block, except private_memory objects, which stay in each thread's private memory, and the
+//    variables no work-item writes, whose address goes nowhere but to loads (the closures of
+//    parallel_for_work_item, which hold references to the kernel's captures): every thread
+//    writes its own copy of those the same way (step 3) and reads it, as if it were shared.
 // 3. Every thread runs the work-group-scope code, so control flow and the values it computes are
 //    the same on every thread (redundant execution, safe for what has no side effects). Each
 //    run of instructions with side effects on memory others see (stores to shared or global
 //    memory, atomics, calls) runs on thread 0 only, between barriers; the values it computes
 //    that the rest of the kernel uses are broadcast through shared memory.
-// 4. A barrier precedes and follows each parallel_for_work_item call, which every thread makes.
+// 4. A barrier precedes and follows each parallel_for_work_item call, which every thread makes,
+//    where memory others see was read or written since the last barrier (before), or is read
+//    or written before the next one or the kernel's end (after); the kernel object, private and
+//    per-thread variables do not count. A kernel whose work-items only read the work-group
+//    scope's values then runs with as many barriers as its nd_range form.
 // The markers are removed and the work-item functions may then be inlined by O3.
 // Stores of the work-group scope to the kernel object, which each thread has its own copy of, and
 // to private_memory objects are made by every thread (step 3's exception). The item serials that
@@ -103,6 +110,7 @@ public:
     for (llvm::CallBase* call : calls_of(m_module.getFunction(k_group_scope)))
       if (call->getFunction() == &m_kernel) call->eraseFromParent();
     find_private_objects();
+    find_thread_copies();
     move_variables_to_shared_memory();
     std::vector<llvm::BasicBlock*> work;
     for (llvm::BasicBlock& block : m_kernel) work.push_back(&block);
@@ -138,14 +146,109 @@ private:
     return argument && argument->getParent() == &m_kernel && argument->hasByValAttr();
   }
   bool per_thread(const llvm::Value* pointer) const {
-    return is_private(pointer) || is_kernel_object(pointer);
+    return is_private(pointer) || is_kernel_object(pointer) ||
+           m_copies.count(llvm::getUnderlyingObject(pointer, 0)) != 0 || is_misuse_slot(pointer);
+  }
+  // The block's private_memory misuse slot (detail/device/nvptx.hpp): every thread stores the
+  // same value, the kernel's, before it reads it, so no thread waits for another's store.
+  static bool is_misuse_slot(const llvm::Value* pointer) {
+    const auto* slot = llvm::dyn_cast<llvm::GlobalVariable>(llvm::getUnderlyingObject(pointer, 0));
+    return slot && slot->getName().contains("hierarchical_misuse_slot");
+  }
+
+  // Whether what `pointer` points to is only read from here on, also inside the work-item
+  // functions it is passed to (and the functions they pass it to): loads and address arithmetic,
+  // nothing that stores through it or lets its address go elsewhere.
+  bool only_read(const llvm::Value* pointer, std::unordered_set<const llvm::Value*>& seen,
+                 int depth) const {
+    if (depth > 8) return false;
+    for (const llvm::Use& use : pointer->uses()) {
+      const auto* user = llvm::dyn_cast<llvm::Instruction>(use.getUser());
+      if (!user) return false;
+      if (llvm::isa<llvm::LoadInst>(user) || llvm::isa<llvm::ICmpInst>(user)) continue;
+      if (llvm::isa<llvm::GetElementPtrInst>(user) || llvm::isa<llvm::CastInst>(user) ||
+          llvm::isa<llvm::PHINode>(user) || llvm::isa<llvm::SelectInst>(user)) {
+        if (seen.insert(user).second && !only_read(user, seen, depth)) return false;
+        continue;
+      }
+      const auto* call = llvm::dyn_cast<llvm::CallBase>(user);
+      if (!call || !call->isArgOperand(&use)) return false;
+      if (const auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(call)) {
+        if (use.getOperandNo() == 1 && transfer->getRawDest() != pointer) continue; // a copy of it
+        return false;
+      }
+      if (const auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(call);
+          intrinsic && (intrinsic->isAssumeLikeIntrinsic() || intrinsic->isLifetimeStartOrEnd()))
+        continue;
+      const llvm::Function* callee = call->getCalledFunction();
+      if (!callee || callee->isDeclaration() || callee->isVarArg()) return false;
+      const llvm::Argument* parameter = callee->getArg(call->getArgOperandNo(&use));
+      if (seen.insert(parameter).second && !only_read(parameter, seen, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  // Step 2's exception: the variables that every thread may keep a copy of. Their uses in the
+  // kernel (the work-group scope) may store to them; everywhere else, they are only read.
+  void find_thread_copies() {
+    for (llvm::Instruction& instruction : llvm::instructions(m_kernel)) {
+      auto* variable = llvm::dyn_cast<llvm::AllocaInst>(&instruction);
+      if (!variable || m_private.count(variable)) continue;
+      bool copy = true;
+      std::unordered_set<const llvm::Value*> seen{variable};
+      std::vector<const llvm::Value*> addresses{variable};
+      while (copy && !addresses.empty()) {
+        const llvm::Value* address = addresses.back();
+        addresses.pop_back();
+        for (const llvm::Use& use : address->uses()) {
+          const auto* user = llvm::dyn_cast<llvm::Instruction>(use.getUser());
+          if (const auto* store = llvm::dyn_cast_or_null<llvm::StoreInst>(user);
+              store && store->getPointerOperand() == address && !store->isVolatile() &&
+              !store->isAtomic())
+            continue; // the work-group scope writes it (every thread, the same value)
+          if (user &&
+              (llvm::isa<llvm::GetElementPtrInst>(user) || llvm::isa<llvm::CastInst>(user))) {
+            if (seen.insert(user).second) addresses.push_back(user);
+            continue;
+          }
+          if (const auto* set = llvm::dyn_cast_or_null<llvm::MemIntrinsic>(user);
+              set && set->getRawDest() == address && !set->isVolatile())
+            continue;
+          // Anything else: only reads, from here or in the functions it goes to.
+          std::unordered_set<const llvm::Value*> reads;
+          bool ok = true;
+          if (user && (llvm::isa<llvm::LoadInst>(user) || llvm::isa<llvm::ICmpInst>(user))) {
+            ok = !llvm::cast<llvm::Instruction>(user)->isAtomic();
+          } else if (const auto* call = llvm::dyn_cast_or_null<llvm::CallBase>(user);
+                     call && call->isArgOperand(&use)) {
+            const auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(call);
+            if (const auto* transfer = llvm::dyn_cast_or_null<llvm::MemTransferInst>(intrinsic))
+              ok = transfer->getRawSource() == address && transfer->getRawDest() != address;
+            else if (intrinsic)
+              ok = intrinsic->isAssumeLikeIntrinsic() || intrinsic->isLifetimeStartOrEnd();
+            else {
+              const llvm::Function* callee = call->getCalledFunction();
+              ok = callee && m_items.count(callee) && !callee->isVarArg() &&
+                   only_read(callee->getArg(call->getArgOperandNo(&use)), reads, 0);
+            }
+          } else {
+            ok = false;
+          }
+          if (!ok) {
+            copy = false;
+            break;
+          }
+        }
+      }
+      if (copy) m_copies.insert(variable);
+    }
   }
 
   void move_variables_to_shared_memory() {
     std::vector<llvm::AllocaInst*> variables;
     for (llvm::Instruction& instruction : llvm::instructions(m_kernel))
       if (auto* variable = llvm::dyn_cast<llvm::AllocaInst>(&instruction))
-        if (!m_private.count(variable)) variables.push_back(variable);
+        if (!m_private.count(variable) && !m_copies.count(variable)) variables.push_back(variable);
     const llvm::DataLayout& layout = m_module.getDataLayout();
     for (llvm::AllocaInst* variable : variables) {
       std::optional<llvm::TypeSize> size = variable->getAllocationSize(layout);
@@ -178,7 +281,9 @@ private:
         llvm::isa<llvm::AllocaInst>(instruction))
       return where::every_thread;
     if (const auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction)) {
-      if (is_private(load->getPointerOperand())) return where::every_thread;
+      if (is_private(load->getPointerOperand()) ||
+          m_copies.count(llvm::getUnderlyingObject(load->getPointerOperand(), 0)))
+        return where::every_thread;
       return load->isUnordered() ? where::anywhere : where::leader;
     }
     if (const auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction))
@@ -195,7 +300,8 @@ private:
       }
       if (!call->mayHaveSideEffects()) {
         for (const llvm::Use& argument : call->args())
-          if (argument->getType()->isPointerTy() && is_private(argument))
+          if (argument->getType()->isPointerTy() &&
+              (is_private(argument) || m_copies.count(llvm::getUnderlyingObject(argument, 0))))
             return where::every_thread;
         return where::anywhere;
       }
@@ -210,9 +316,22 @@ private:
                             {builder.getInt32(0)});
   }
 
-  // A barrier is due before `at` unless one comes after the last memory read on the way there
-  // (within its block; the kernel's start counts as a barrier). Loads of broadcast slots do not
-  // count: only the leader's code writes them, after the next barrier.
+  // Whether `instruction` touches only the calling thread's memory (or none): the kernel
+  // object, private_memory objects, per-thread copies and the misuse slot.
+  bool own_memory_only(const llvm::Instruction& instruction) const {
+    if (!instruction.mayReadOrWriteMemory()) return true;
+    if (const auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction))
+      return load->isUnordered() && per_thread(load->getPointerOperand());
+    if (const auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction))
+      return store->isUnordered() && per_thread(store->getPointerOperand());
+    if (const auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&instruction))
+      return intrinsic->isAssumeLikeIntrinsic() || intrinsic->isLifetimeStartOrEnd();
+    return false;
+  }
+
+  // A barrier is due before `at` unless one comes after the last access to memory other threads
+  // see on the way there (within its block; the kernel's start counts as a barrier). Loads of
+  // broadcast slots do not count: only the leader's code writes them, after the next barrier.
   bool barrier_due(llvm::Instruction* at) const {
     for (llvm::Instruction* previous = at->getPrevNode(); previous;
          previous = previous->getPrevNode()) {
@@ -220,9 +339,24 @@ private:
       if (const auto* load = llvm::dyn_cast<llvm::LoadInst>(previous);
           load && m_slots.count(load->getPointerOperand()))
         continue;
-      if (previous->mayReadOrWriteMemory()) return true;
+      if (!own_memory_only(*previous)) return true;
     }
     return at->getParent() != &m_kernel.getEntryBlock();
+  }
+
+  // A barrier is due after `at` (a parallel_for_work_item call) unless the block goes on to a
+  // barrier, or to the kernel's end, without touching memory other threads see. A following
+  // parallel_for_work_item or leader run finds the call itself on its way back (barrier_due).
+  bool barrier_due_after(llvm::Instruction* at) const {
+    for (llvm::Instruction* next = at->getNextNode(); next; next = next->getNextNode()) {
+      if (is_barrier(*next)) return false;
+      if (llvm::isa<llvm::ReturnInst>(next)) return false;
+      if (next->isTerminator()) return true;
+      const llvm::Function* callee = called(*next);
+      if (callee && m_items.count(callee)) return false;
+      if (!own_memory_only(*next)) return true;
+    }
+    return true;
   }
 
   void lower_block(llvm::BasicBlock* block) {
@@ -234,7 +368,7 @@ private:
           // parallel_for_work_item: what the work-group scope wrote is visible to every
           // work-item, and what the work-items wrote is visible to what follows.
           if (barrier_due(&instruction)) barrier(&instruction);
-          barrier(instruction.getNextNode());
+          if (barrier_due_after(&instruction)) barrier(instruction.getNextNode());
           continue;
         }
         if (place(instruction) == where::leader) {
@@ -300,6 +434,8 @@ private:
   const job& m_what;
   llvm::Value* m_leader = nullptr;
   std::unordered_set<const llvm::Value*> m_private;
+  // Work-group-scope variables each thread keeps a copy of (find_thread_copies).
+  std::unordered_set<const llvm::Value*> m_copies;
   std::unordered_set<const llvm::Value*> m_slots;
 };
 

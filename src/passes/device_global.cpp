@@ -77,7 +77,12 @@ std::string lower_device_globals(llvm::Module& module, llvm::StringRef builtin, 
     llvm::IRBuilder<> at(call);
     llvm::Value* address = nullptr;
     if (indirect) {
-      const std::string name = device_global_pointer(object->getName().str());
+      auto* bytes = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(1));
+      if (!bytes)
+        return "the device_global `" + object->getName().str() + "` in `" +
+               holder->getName().str() + "` has no constant size";
+      const std::string name =
+          device_global_pointer(object->getName().str(), bytes->getZExtValue());
       auto* pointer_type = llvm::PointerType::get(context, 0);
       llvm::GlobalVariable* pointer = module.getGlobalVariable(name, true);
       if (!pointer) {

@@ -42,6 +42,9 @@ struct device_properties {
   std::vector<std::size_t> sub_group_sizes = {1};
   // Seed 004 info::device::primary_sub_group_size: one of sub_group_sizes.
   std::size_t primary_sub_group_size = 1;
+  // A CPU's widest vector registers in bytes (info::device::native_vector_width_*); GPUs report
+  // scalar widths instead (their vectors are the work-items of a warp).
+  std::uint32_t simd_bytes = 16;
   std::uint32_t max_num_sub_groups = 1;
   bool sub_group_independent_forward_progress = false;
   std::vector<sycl::aspect> aspects;
@@ -219,6 +222,14 @@ public:
     (void)profiling;
     return nullptr;
   }
+  // make_context over a native context the user created on this device (CUDA: cuCtxCreate): a
+  // device of its own whose memory, streams and kernels live in that context, owned by the
+  // backend and kept for the process (the same native context gives the same device). Null
+  // when `native` is no context of this device.
+  virtual device* adopt_context(void* native) {
+    (void)native;
+    return nullptr;
+  }
   // An event over a native event the user created (make_event); null when not this backend's.
   virtual std::shared_ptr<native_event> adopt_event(void* native) {
     (void)native;
@@ -312,7 +323,8 @@ platform& host_platform();
 // 8: sycl_ext_intel_device_info: device_properties' hardware facts, device::free_memory;
 //    device_properties::printf_buffer_size.
 // 9: device::max_concurrent_work_groups, kernel_launch::root_sync.
-inline constexpr int backend_abi_version = 9;
+// 10: device::adopt_context.
+inline constexpr int backend_abi_version = 10;
 using backend_create_fn = platform* (*)(int abi_version, std::string* error);
 
 } // namespace syclone::runtime

@@ -240,9 +240,9 @@ void* buffer_impl::data_on(device_impl& d, const buffer_set* group) {
     s.device_copies.push_back({nullptr, p, false, nullptr, nullptr});
     s.device_copies.back().epoch = epoch;
     s.has_device_copies.store(true, std::memory_order_release);
-    // Keep the device alive as long as the copy: find its shared owner through the platform.
-    for (const auto& dev : d.platform()->devices())
-      if (dev.get() == &d) s.device_copies.back().device = dev;
+    // Keep the device alive as long as the copy (a platform's device, a sub-device, a device
+    // over a user's native context: every device_impl has a shared owner).
+    s.device_copies.back().device = d.weak_from_this().lock();
     c = &s.device_copies.back();
   }
   c->last_use = residency::tick();

@@ -220,7 +220,7 @@ host_device_scope::~host_device_scope() {
   t_host_device = saved;
 }
 
-void* device_global_instance(device& d, const std::string& name) {
+void* device_global_instance(device& d, const std::string& name, std::size_t bytes) {
   data_symbol symbol{};
   bool ambiguous = false;
   if (!symbols().find(name, symbol, ambiguous)) {
@@ -237,8 +237,14 @@ void* device_global_instance(device& d, const std::string& name) {
   if (!impl)
     sycl::detail::throw_error(sycl::errc::invalid,
                               "device_global `" + name + "`: the device is not one of syclone's");
-  return all_instances().gpu(*impl, name, reinterpret_cast<const void*>(symbol.address),
-                             symbol.size);
+  // The symbol's size may be larger (AddressSanitizer counts its redzones), never smaller.
+  if (symbol.size < bytes)
+    sycl::detail::throw_error(sycl::errc::invalid,
+                              "device_global `" + name + "`: the device code's " +
+                                  std::to_string(bytes) + " bytes are more than the program's " +
+                                  std::to_string(symbol.size) +
+                                  " (the device code and the program do not match; rebuild both)");
+  return all_instances().gpu(*impl, name, reinterpret_cast<const void*>(symbol.address), bytes);
 }
 
 } // namespace syclone::runtime

@@ -21,9 +21,10 @@ struct host_device_scope {
   ~host_device_scope();
 };
 
-// The instance on GPU device `d` of the device_global variable whose symbol is `name`, made from
-// the host object's bytes on first use; called when a module that uses it is loaded. Throws
-// sycl::exception (errc::feature_not_supported) when the program's symbol tables do not have it.
-SYCLONE_EXPORT void* device_global_instance(device& d, const std::string& name);
+// The instance on GPU device `d` of the device_global variable whose symbol is `name` (`bytes`
+// long, as the device code says), made from the host object's bytes on first use; called when a
+// module that uses it is loaded. Throws sycl::exception (errc::feature_not_supported) when the
+// program's symbol tables do not have it, errc::invalid when the symbol is shorter than `bytes`.
+SYCLONE_EXPORT void* device_global_instance(device& d, const std::string& name, std::size_t bytes);
 
 } // namespace syclone::runtime

@@ -25,6 +25,13 @@ public:
               info::partition_property how, info::partition_affinity_domain domain)
       : m_owned(std::move(owned)), m_device(*m_owned), m_platform(parent->m_platform),
         m_parent(std::move(parent)), m_partition(how), m_domain(domain) {}
+  // A device over a native context the user created (make_context, README "Backend
+  // interoperability"): not one of its platform's devices, so its queues get a context of its
+  // own rather than the platform's default one.
+  struct adopted_tag {};
+  device_impl(syclone::runtime::device& backend_device, std::weak_ptr<platform_impl> platform,
+              adopted_tag)
+      : m_device(backend_device), m_platform(std::move(platform)), m_adopted(true) {}
   syclone::runtime::device& backend_device() const { return m_device; }
   const syclone::runtime::device_properties& props() const { return m_device.properties(); }
   std::shared_ptr<platform_impl> platform() const { return m_platform.lock(); }
@@ -61,6 +68,7 @@ private:
   std::shared_ptr<device_impl> m_parent;
   info::partition_property m_partition = info::partition_property::no_partition;
   info::partition_affinity_domain m_domain = info::partition_affinity_domain::not_applicable;
+  bool m_adopted = false;
   std::mutex m_stream_mutex;
   std::unique_ptr<syclone::runtime::stream> m_internal_stream;
   std::uint64_t m_internal_stream_epoch = 0;

@@ -7,6 +7,7 @@
 
 #include <sycl/backend.hpp>
 
+#include <mutex>
 #include <string>
 
 SYCLONE_BEGIN_NAMESPACE
@@ -80,6 +81,16 @@ void* native_context(const context& c, backend b) {
   return devices.front()->backend_device().native_context();
 }
 
+std::vector<void*> native_contexts(const context& c, backend b) {
+  const auto& impl = impl_access::get(c);
+  const auto& devices = impl->devices();
+  check(devices.front()->backend_device().backend(), b, "get_native",
+        "the context of " + device_text(*devices.front()));
+  std::vector<void*> out;
+  for (const auto& d : devices) out.push_back(d->backend_device().native_context());
+  return out;
+}
+
 void* native_queue(const queue& q, backend b) {
   const auto& impl = impl_access::get(q);
   check(impl->device()->backend_device().backend(), b, "get_native",
@@ -139,15 +150,35 @@ device make_device(backend b, std::int64_t native) {
                                  "SYCLONE_DEVICE_SELECTOR restrict them; syclone-ls lists them)");
 }
 
+// The device_impl of a device a backend made over a user's native context: one per such device,
+// kept as long as the backend keeps the device (for the process).
+std::shared_ptr<device_impl> adopted_device(syclone::runtime::device& adopted,
+                                            const std::shared_ptr<device_impl>& like) {
+  static std::mutex mutex;
+  static std::vector<std::shared_ptr<device_impl>> made;
+  std::lock_guard lock(mutex);
+  for (const auto& d : made)
+    if (&d->backend_device() == &adopted) return d;
+  made.push_back(
+      std::make_shared<device_impl>(adopted, like->platform(), device_impl::adopted_tag{}));
+  return made.back();
+}
+
 context make_context(backend b, void* native, const async_handler& handler) {
-  if (native)
+  if (native) {
+    // A device's primary context: the device itself, in a context of its own.
     for (const auto& d : devices_of(b))
       if (d->backend_device().native_context() == native)
         return context(impl_access::make<device>(d), handler);
-  throw_error(errc::invalid, std::string("make_context: the native context is not the primary "
-                                         "context of a device of ") +
+    // A context the user created: a device working in it (memory, streams, kernels).
+    for (const auto& d : devices_of(b))
+      if (auto* adopted = d->backend_device().adopt_context(native))
+        return context(impl_access::make<device>(adopted_device(*adopted, d)), handler);
+  }
+  throw_error(errc::invalid, std::string("make_context: the native context is no context of a "
+                                         "device of ") +
                                  backend_name(b) +
-                                 "; syclone works in primary contexts (cuDevicePrimaryCtxRetain)");
+                                 " syclone can use (a live CUcontext of a visible device)");
 }
 
 queue make_queue(backend b, void* native, const context& ctx, const async_handler& handler) {

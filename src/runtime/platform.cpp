@@ -62,7 +62,7 @@ std::exception_ptr device_impl::describe_fault(std::exception_ptr error) {
 }
 
 std::shared_ptr<context_impl> device_impl::default_context() {
-  if (!m_parent) return platform()->default_context();
+  if (!m_parent && !m_adopted) return platform()->default_context();
   std::lock_guard lock(m_context_mutex);
   auto c = m_context.lock();
   if (!c) {
@@ -354,21 +354,27 @@ SYCLONE_DEVICE_INFO(partition_type_property, m_impl->partition_type())
 SYCLONE_DEVICE_INFO(partition_affinity_domains, std::vector<info::partition_affinity_domain>{})
 SYCLONE_DEVICE_INFO(partition_type_affinity_domain, m_impl->partition_domain())
 SYCLONE_DEVICE_INFO(preferred_vector_width_long_long, 2u)
-// The widths of the device's native vector registers: SIMD lanes of a 128-bit register on the
-// CPU, scalar registers on a GPU (its vectors are the work-items of a warp); 0 for a type the
-// device does not support.
-SYCLONE_DEVICE_INFO(native_vector_width_char, p.type == info::device_type::gpu ? 1u : 16u)
-SYCLONE_DEVICE_INFO(native_vector_width_short, p.type == info::device_type::gpu ? 1u : 8u)
-SYCLONE_DEVICE_INFO(native_vector_width_int, p.type == info::device_type::gpu ? 1u : 4u)
-SYCLONE_DEVICE_INFO(native_vector_width_long, p.type == info::device_type::gpu ? 1u : 2u)
-SYCLONE_DEVICE_INFO(native_vector_width_long_long, p.type == info::device_type::gpu ? 1u : 2u)
-SYCLONE_DEVICE_INFO(native_vector_width_float, p.type == info::device_type::gpu ? 1u : 4u)
-SYCLONE_DEVICE_INFO(native_vector_width_double, !has(aspect::fp64)                 ? 0u
-                                                : p.type == info::device_type::gpu ? 1u
-                                                                                   : 2u)
+// The widths of the device's native vector registers: SIMD lanes of the CPU's widest registers
+// (16, 32 or 64 bytes: SSE or NEON, AVX, AVX-512), scalar registers on a GPU (its vectors are the
+// work-items of a warp); 0 for a type the device does not support.
+SYCLONE_DEVICE_INFO(native_vector_width_char, p.type == info::device_type::gpu ? 1u : p.simd_bytes)
+SYCLONE_DEVICE_INFO(native_vector_width_short,
+                    p.type == info::device_type::gpu ? 1u : p.simd_bytes / 2)
+SYCLONE_DEVICE_INFO(native_vector_width_int,
+                    p.type == info::device_type::gpu ? 1u : p.simd_bytes / 4)
+SYCLONE_DEVICE_INFO(native_vector_width_long,
+                    p.type == info::device_type::gpu ? 1u : p.simd_bytes / 8)
+SYCLONE_DEVICE_INFO(native_vector_width_long_long,
+                    p.type == info::device_type::gpu ? 1u : p.simd_bytes / 8)
+SYCLONE_DEVICE_INFO(native_vector_width_float,
+                    p.type == info::device_type::gpu ? 1u : p.simd_bytes / 4)
+SYCLONE_DEVICE_INFO(native_vector_width_double, !has(aspect::fp64) ? 0u
+                                                : p.type == info::device_type::gpu
+                                                    ? 1u
+                                                    : p.simd_bytes / 8)
 SYCLONE_DEVICE_INFO(native_vector_width_half, !has(aspect::fp16)                 ? 0u
                                               : p.type == info::device_type::gpu ? 2u
-                                                                                 : 8u)
+                                                                                 : p.simd_bytes / 2)
 // Images (SYCL 2020 4.7.3) are read and written in software on every device with aspect::image
 // (detail/image_texel.hpp): a dimension is limited by the int coordinates that address it, an
 // image by the memory it takes (max_mem_alloc_size); an accessor is ~100 bytes of the kernel's

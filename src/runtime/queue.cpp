@@ -422,7 +422,8 @@ void queue_impl::check_command(command& cmd, const handler_impl& h) {
                                         " (info::device::max_work_group_size)");
       if (cmd.local_memory_bytes > props.local_mem_size)
         throw_error(errc::memory_allocation,
-                    "local_accessor: the kernel needs " + std::to_string(cmd.local_memory_bytes) +
+                    "local memory (local_accessor, work_group_scratch_size): the kernel needs " +
+                        std::to_string(cmd.local_memory_bytes) +
                         " bytes of local memory per work-group but the device has " +
                         std::to_string(props.local_mem_size) + " (info::device::local_mem_size)");
     } else if (cmd.local_memory_bytes) {

@@ -32,6 +32,7 @@ std::atomic<unsigned> g_generation{0};
 namespace syclone::cuda {
 struct CUctx_st {
   int device;
+  unsigned long long id = 0; // cuCtxGetId: the primary context's is 0
 };
 struct CUmod_st {
   std::string ptx;
@@ -49,7 +50,8 @@ struct CUstream_st {
   unsigned flags;
   clock_type::time_point busy_until;
   unsigned generation = g_generation.load();
-  int printf_pending = 0; // printing launches not followed by a stream callback yet
+  int printf_pending = 0;      // printing launches not followed by a stream callback yet
+  CUcontext context = nullptr; // the one current when it was made
 };
 struct CUevent_st {
   unsigned flags;
@@ -78,6 +80,18 @@ std::string g_last_ptx;                              // guarded by g_mutex
 std::map<std::string, std::uint64_t*> g_last_global; // guarded by g_mutex
 std::atomic<long> g_live_allocations{0};
 thread_local CUcontext t_current = nullptr;
+// Contexts made with cuCtxCreate (the primary context is g_context), and cuCtxPushCurrent's
+// stack of each thread; the context of each allocation and of the last launch.
+std::mutex g_context_mutex;
+std::vector<CUcontext> g_user_contexts;                // guarded by g_context_mutex
+thread_local std::vector<CUcontext> t_stack;           // the contexts below t_current
+std::map<const void*, CUcontext> g_allocation_context; // guarded by g_mutex
+std::atomic<CUcontext> g_last_launch_context{nullptr};
+bool live_context(CUcontext c) {
+  if (c == &g_context) return true;
+  std::lock_guard lock(g_context_mutex);
+  return std::find(g_user_contexts.begin(), g_user_contexts.end(), c) != g_user_contexts.end();
+}
 
 std::string mode() {
   const char* m = std::getenv("FAKE_CUDA_MODE");
@@ -127,7 +141,7 @@ bool stale(const T* h) {
 
 // Checks what every call with a context needs.
 CUresult enter() {
-  if (t_current != &g_context) {
+  if (!t_current || !live_context(t_current)) {
     ++g_violations;
     return CUDA_ERROR_INVALID_CONTEXT;
   }
@@ -472,8 +486,80 @@ CUresult cuCtxSynchronize() {
 }
 CUresult cuCtxSetCurrent(CUcontext c) {
   FAKE_ENTRY("cuCtxSetCurrent");
-  if (c != &g_context) return CUDA_ERROR_INVALID_CONTEXT;
+  if (c && !live_context(c)) return CUDA_ERROR_INVALID_CONTEXT;
   t_current = c;
+  return CUDA_SUCCESS;
+}
+// Users' contexts (make_context): made current on creation, as the driver does.
+CUresult cuCtxCreate_v2(CUcontext* c, unsigned, CUdevice d) {
+  FAKE_ENTRY("cuCtxCreate_v2");
+  static std::atomic<unsigned long long> next_id{1};
+  auto* made = new CUctx_st{d, next_id++};
+  {
+    std::lock_guard lock(g_context_mutex);
+    g_user_contexts.push_back(made);
+  }
+  if (t_current) t_stack.push_back(t_current);
+  t_current = made;
+  *c = made;
+  return CUDA_SUCCESS;
+}
+// CUDA 13's cuCtxCreate (cuda.h maps the name to it): no creation parameters here.
+CUresult cuCtxCreate_v4(CUcontext* c, void* params, unsigned flags, CUdevice d) {
+  FAKE_ENTRY("cuCtxCreate_v4");
+  if (params) return CUDA_ERROR_NOT_SUPPORTED;
+  return cuCtxCreate_v2(c, flags, d);
+}
+// CU_POINTER_ATTRIBUTE_CONTEXT (1) of an allocation: the context current when it was made.
+CUresult cuPointerGetAttribute(void* data, int attribute, CUdeviceptr p) {
+  FAKE_ENTRY("cuPointerGetAttribute");
+  if (attribute != 1) return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard lock(g_mutex);
+  auto it = g_allocation_context.find(ptr(p));
+  if (it == g_allocation_context.end()) return CUDA_ERROR_INVALID_VALUE;
+  *static_cast<CUcontext*>(data) = it->second;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxDestroy_v2(CUcontext c) {
+  FAKE_ENTRY("cuCtxDestroy_v2");
+  std::lock_guard lock(g_context_mutex);
+  auto it = std::find(g_user_contexts.begin(), g_user_contexts.end(), c);
+  if (it == g_user_contexts.end()) return CUDA_ERROR_INVALID_CONTEXT;
+  g_user_contexts.erase(it);
+  if (t_current == c) t_current = nullptr;
+  delete c;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxGetCurrent(CUcontext* c) {
+  FAKE_ENTRY("cuCtxGetCurrent");
+  *c = t_current;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxPushCurrent_v2(CUcontext c) {
+  FAKE_ENTRY("cuCtxPushCurrent_v2");
+  if (!c || !live_context(c)) return CUDA_ERROR_INVALID_CONTEXT;
+  t_stack.push_back(t_current);
+  t_current = c;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxPopCurrent_v2(CUcontext* c) {
+  FAKE_ENTRY("cuCtxPopCurrent_v2");
+  if (!t_current) return CUDA_ERROR_INVALID_CONTEXT;
+  if (c) *c = t_current;
+  t_current = t_stack.empty() ? nullptr : t_stack.back();
+  if (!t_stack.empty()) t_stack.pop_back();
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxGetDevice(CUdevice* d) {
+  FAKE_ENTRY("cuCtxGetDevice");
+  if (!t_current || !live_context(t_current)) return CUDA_ERROR_INVALID_CONTEXT;
+  *d = t_current->device;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxGetId(CUcontext c, unsigned long long* id) {
+  FAKE_ENTRY("cuCtxGetId");
+  if (!c || !live_context(c)) return CUDA_ERROR_INVALID_CONTEXT;
+  *id = c->id;
   return CUDA_SUCCESS;
 }
 // One device: it is no peer of itself (as the driver answers), and has no other.
@@ -512,6 +598,10 @@ CUresult cuMemAlloc_v2(CUdeviceptr* p, std::size_t bytes) {
   if (bytes > max_allocation) return CUDA_ERROR_OUT_OF_MEMORY;
   *p = reinterpret_cast<CUdeviceptr>(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
   note_allocation(ptr(*p), bytes);
+  {
+    std::lock_guard lock(g_mutex);
+    g_allocation_context[ptr(*p)] = t_current;
+  }
   ++g_live_allocations;
   g_device_bytes += bytes;
   return CUDA_SUCCESS;
@@ -605,6 +695,15 @@ CUresult cuMemsetD32Async(CUdeviceptr d, unsigned v, std::size_t n, CUstream s) 
   FAKE_ENTRY("cuMemsetD32Async");
   return memset_rows(d, n * 4, &v, 4, n, 1, s);
 }
+// The synchronous form a program's own code calls (the CTS's host_task CUDA case).
+CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned v, std::size_t n) {
+  FAKE_ENTRY("cuMemsetD32_v2");
+  if (CUresult r = enter()) return r;
+  if (dead(ptr(d))) return CUDA_ERROR_ILLEGAL_ADDRESS;
+  if (d % 4) return CUDA_ERROR_INVALID_VALUE;
+  for (std::size_t i = 0; i < n; ++i) std::memcpy(static_cast<char*>(ptr(d)) + 4 * i, &v, 4);
+  return CUDA_SUCCESS;
+}
 CUresult cuMemsetD2D8Async(CUdeviceptr d, std::size_t pitch, unsigned char v, std::size_t w,
                            std::size_t h, CUstream s) {
   FAKE_ENTRY("cuMemsetD2D8Async");
@@ -625,6 +724,7 @@ CUresult cuStreamCreate(CUstream* s, unsigned flags) {
   FAKE_ENTRY("cuStreamCreate");
   if (CUresult r = enter()) return r;
   *s = track(new CUstream_st{flags, clock_type::now()});
+  (*s)->context = t_current;
   return CUDA_SUCCESS;
 }
 // The driver prints kernels' printf output before it runs a stream callback: here a callback
@@ -648,7 +748,7 @@ CUresult cuStreamAddCallback(CUstream s, CUstreamCallback callback, void* data, 
 CUresult cuStreamGetCtx(CUstream s, CUcontext* c) {
   FAKE_ENTRY("cuStreamGetCtx");
   if (!s) return CUDA_ERROR_INVALID_HANDLE;
-  *c = &g_context;
+  *c = s->context ? s->context : &g_context;
   return CUDA_SUCCESS;
 }
 CUresult cuStreamDestroy_v2(CUstream s) {
@@ -894,6 +994,7 @@ CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx
                 unsigned bz, unsigned shared, CUstream s, void** params, void** extra,
                 bool cooperative) {
   FAKE_FRESH(f);
+  g_last_launch_context = t_current;
   FAKE_FRESH(s);
   if (CUresult r = enter()) return r;
   if (extra || !params || gx * gy * gz == 0 || bx * by * bz > 768 ||
@@ -1038,6 +1139,16 @@ long fake_cuda_live_allocations() {
 // result is a fault in the kernel (its CUresult), which fails every later call.
 void fake_cuda_set_kernel_emulator(kernel_emulator emulate) {
   g_emulator = emulate;
+}
+// The context current when `p` was allocated (cuMemAlloc), null for none of its allocations.
+void* fake_cuda_allocation_context(const void* p) {
+  std::lock_guard lock(g_mutex);
+  auto it = g_allocation_context.find(p);
+  return it == g_allocation_context.end() ? nullptr : it->second;
+}
+// The context current at the last kernel launch.
+void* fake_cuda_last_launch_context() {
+  return g_last_launch_context.load();
 }
 // 1 if [p, p + bytes) lies inside one live allocation of the fake.
 int fake_cuda_live_range(const void* p, std::size_t bytes) {

@@ -448,7 +448,7 @@ int main() {
     q.single_task<device_global_name>([=] { data[0] = fake_dg[0] + fake_dg[1]; }).wait();
     auto* global = hook<std::uint64_t(const char*)>("fake_cuda_module_global");
     const auto* instance =
-        global ? reinterpret_cast<const int*>(global("__syclone_dgp_fake_dg")) : nullptr;
+        global ? reinterpret_cast<const int*>(global("__syclone_dgp_8_fake_dg")) : nullptr;
     CHECK(instance != nullptr);
     if (instance) CHECK(instance[0] == 77 && instance[1] == 88);
     int back[2] = {};

@@ -315,6 +315,48 @@ SRC
     fail "objects of a multi-source -c lack device code"
   ;;
 
+cuda_source)
+  # A .cu source (or -x cuda) is SYCL C++ in which CUDA's execution-space qualifiers mean what
+  # they say to DPC++ given a .cu with -fsycl: a __device__ function is one SYCL kernels call,
+  # here defined in the .cu and called from a kernel of another unit, on the host device and in
+  # the nvptx64 device code (issue 30; the CTS's cuda_interop category links one in). What needs
+  # CUDA's own language is an error naming the SYCL way.
+  cat >device.cu <<'SRC'
+#include <sycl/sycl.hpp>
+SYCL_EXTERNAL __host__ __device__ int scaled(int x) { return 3 * x + 1; }
+template <typename T> __device__ __forceinline__ T twice(T x) { return x + x; }
+SYCL_EXTERNAL __device__ int twice_scaled(int x) { return twice(scaled(x)); }
+SRC
+  cat >main.cpp <<'SRC'
+#include <sycl/sycl.hpp>
+#include <cstdio>
+SYCL_EXTERNAL int twice_scaled(int x);
+int main() {
+  sycl::queue q;
+  int* v = sycl::malloc_shared<int>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { v[i] = twice_scaled(int(i[0])); }).wait();
+  std::printf("values %d %d %d %d\n", v[0], v[1], v[2], v[3]);
+  sycl::free(v, q);
+}
+SRC
+  "$S" -fsycl-targets=host device.cu main.cpp -o app 2>warn.txt
+  expect_not_in warn.txt "treating"
+  ./app >out.txt
+  expect_in out.txt "^values 2 8 14 20$"
+  # For nvptx64: the function is in the linked device image; SYCL_BACKEND_CUDA is defined.
+  "$S" -c device.cu -o device.o
+  has_device_section device.o >/dev/null || fail "device.o lacks device code"
+  "$S" -c -x cuda device.cu -o device_x.o
+  has_device_section device_x.o >/dev/null || fail "device_x.o (-x cuda) lacks device code"
+  printf '#include <sycl/sycl.hpp>\n#ifndef SYCL_BACKEND_CUDA\n#error no SYCL_BACKEND_CUDA\n#endif\n' >backend.cpp
+  "$S" -fsyntax-only backend.cpp
+  printf '#include <sycl/sycl.hpp>\n#ifdef SYCL_BACKEND_CUDA\n#error SYCL_BACKEND_CUDA for the host\n#endif\n' >host_backend.cpp
+  "$S" -fsycl-targets=host -fsyntax-only host_backend.cpp
+  printf '__global__ void k(int* p) { *p = 1; }\n' >kernel.cu
+  expect_failure log.txt "$S" -fsycl-targets=host -c kernel.cu -o kernel.o
+  expect_in log.txt "a CUDA kernel \(__global__\) needs CUDA's language"
+  ;;
+
 shared_library)
   # A shared library registers its own image when loaded.
   "$S" -shared -fPIC "$IN/unnamed.cpp" "$IN/kernels.cpp" "$IN/external.cpp" -o libkernels.so

@@ -138,7 +138,7 @@ int main() {
   bind(cu, drv.event_destroy, "cuEventDestroy_v2");
 
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
-  CHECK(drv.ctx_set_current(sycl::get_native<cuda>(q.get_context())) == 0);
+  CHECK(drv.ctx_set_current(sycl::get_native<cuda>(q.get_context()).at(0)) == 0);
   cublasHandle_t handle = nullptr;
   CHECK(cb.create(&handle) == 0);
   const std::vector<float> want = reference();

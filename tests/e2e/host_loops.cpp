@@ -264,6 +264,38 @@ void large_groups(sycl::queue& q) {
   }
 }
 
+class guarded_loop_kernel;
+
+// A loop that only some work-items enter (its first index is the work-item's, its bound the row
+// length), then a group algorithm: sycl_khr_group_interface's row-sum example. The loop's guard
+// is a branch on the local id; the optimizer used to copy the group algorithm after it into both
+// of its paths before the loop compiler ran (the call that reaches the barrier was not
+// convergent), which kept the kernel on fibers. It must run as loops.
+void guarded_loop(sycl::queue& q) {
+  constexpr std::size_t rows = 96, cols = 100; // cols: not a multiple of the group size
+  int* in = sycl::malloc_shared<int>(rows * cols, q);
+  int* out = sycl::malloc_shared<int>(rows, q);
+  for (std::size_t i = 0; i < rows * cols; ++i) in[i] = static_cast<int>(i % 1000);
+  std::fill(out, out + rows, -1);
+  q.parallel_for<guarded_loop_kernel>(sycl::nd_range<1>{256, 64}, [=](sycl::nd_item<1> it) {
+     const sycl::group<1> g = it.get_group();
+     for (std::size_t i = g.get_group_linear_id(); i < rows; i += g.get_group_linear_range()) {
+       int sum = 0;
+       for (std::size_t j = it.get_local_linear_id(); j < cols; j += g.get_local_linear_range())
+         sum += in[i * cols + j];
+       sum = sycl::reduce_over_group(g, sum, sycl::plus<>());
+       if (g.leader()) out[i] = sum;
+     }
+   }).wait();
+  for (std::size_t i = 0; i < rows; ++i) {
+    int sum = 0;
+    for (std::size_t j = 0; j < cols; ++j) sum += in[i * cols + j];
+    EXPECT(out[i] == sum);
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
 class fallback_kernel;
 
 // A sub-group function that only some sub-groups of the group reach: valid SYCL, beyond the loop
@@ -374,6 +406,7 @@ int main() {
     sycl::free(out, q);
   }
   large_groups(q);
+  guarded_loop(q);
   fallback(q);
   streaming(q);
   if (loops) divergent_barrier();
@@ -390,6 +423,7 @@ int main() {
     EXPECT(text.find("uniform_loop") == std::string::npos);
     EXPECT(text.find("local_reuse") == std::string::npos);
     EXPECT(text.find("large_groups") == std::string::npos);
+    EXPECT(text.find("guarded_loop") == std::string::npos);
     if (failures) std::printf("report was:\n%s\n", text.c_str());
   }
   std::printf("host_loops: %s\n", failures ? "FAILED" : "ok");

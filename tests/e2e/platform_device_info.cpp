@@ -147,8 +147,16 @@ void test_device_descriptors(const sycl::device& d) {
 
   // Appendix A descriptors: native widths, image limits (at least the minimums SYCL 2020 gives
   // for a device with aspect::image), endianness.
-  CHECK(d.get_info<di::native_vector_width_int>() == 4);
-  CHECK(d.get_info<di::native_vector_width_double>() == (d.has(sycl::aspect::fp64) ? 2u : 0u));
+  // On a CPU the lanes of its widest vector registers, whose 32-bit lanes are also the primary
+  // sub-group size; scalars on a GPU (2 halves: a half2 register).
+  const bool cpu = d.is_cpu();
+  const std::uint32_t lanes32 =
+      cpu ? static_cast<std::uint32_t>(d.get_info<di::primary_sub_group_size>()) : 1u;
+  CHECK(d.get_info<di::native_vector_width_int>() == lanes32);
+  CHECK(d.get_info<di::native_vector_width_float>() == lanes32);
+  CHECK(d.get_info<di::native_vector_width_char>() == (cpu ? 4 * lanes32 : 1u));
+  CHECK(d.get_info<di::native_vector_width_double>() ==
+        (d.has(sycl::aspect::fp64) ? (cpu ? lanes32 / 2 : 1u) : 0u));
   CHECK(d.get_info<di::preferred_vector_width_long_long>() >= 1);
   CHECK(d.has(sycl::aspect::image) && d.get_info<di::image_support>());
   CHECK(

@@ -18,6 +18,8 @@ class HierPrivateFlexible;
 class HierScopeOnly;
 class HierStreamFlexible;
 class HierPrivateMisuse;
+class HierScale;
+class HierTile;
 
 void kernels(int* out, int* once, int* runs, sycl::stream os, sycl::h_item<1>* saved) {
   // A work-group-scope array written by one parallel_for_work_item and read by the next, a
@@ -57,6 +59,21 @@ void kernels(int* out, int* once, int* runs, sycl::stream os, sycl::h_item<1>* s
     g.parallel_for_work_item(sycl::range<1>(256), [&](sycl::h_item<1> it) {
       if (it.get_logical_local_id(0) % 3 == 0) os << sycl::dec;
       os << it.get_logical_local_id(0) << sycl::endl;
+    });
+  });
+  // The work-items only read the work-group scope (their closures): as an nd_range kernel.
+  hierarchical_kernel<HierScale, 1>([=](sycl::group<1> g) {
+    g.parallel_for_work_item(
+        [&](sycl::h_item<1> it) { out[it.get_global_id(0)] = 2 * runs[it.get_global_id(0)]; });
+  });
+  // A tile written by one parallel_for_work_item and read by the next: one barrier between.
+  hierarchical_kernel<HierTile, 1>([=](sycl::group<1> g) {
+    int tile[256];
+    g.parallel_for_work_item(
+        [&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = runs[it.get_global_id(0)]; });
+    g.parallel_for_work_item([&](sycl::h_item<1> it) {
+      std::size_t l = it.get_local_id(0);
+      out[it.get_global_id(0)] = tile[(l + 1) % 256] + tile[l];
     });
   });
   // A private_memory used with another work-group's h_item: recorded in the error slot.

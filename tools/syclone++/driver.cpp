@@ -144,10 +144,17 @@ std::string read_if_exists(const std::string& file) {
 // --- Compiling
 
 std::vector<std::string> source_tokens(const input& in) {
-  std::vector<std::string> tokens;
-  if (!in.language.empty()) tokens = {"-x", in.language};
-  tokens.push_back(in.path);
-  return tokens;
+  return input_tokens(in);
+}
+
+// What the headers learn of the compile's device targets, in the host and every device compile:
+// SYCL_BACKEND_CUDA (include/sycl/detail/config.hpp) is defined for programs built for NVIDIA
+// GPUs.
+std::vector<std::string> target_flags(const std::vector<std::string>& targets) {
+  std::vector<std::string> flags;
+  if (std::find(targets.begin(), targets.end(), "nvptx64") != targets.end())
+    flags.emplace_back("-D__SYCLONE_TARGET_NVPTX64__=1");
+  return flags;
 }
 
 // The translation unit's identity (SYCLONE_TU_ID, include/sycl/detail/kernel_launch.hpp): a hash
@@ -298,6 +305,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
   append(host.args, plugin_flags(s, records.back()));
   host.args.push_back(host_loops_flag(s));
   append(host.args, tu_flags(in.path));
+  append(host.args, target_flags(targets));
   append(host.args, source_tokens(in));
   append(host.args, output_tokens(object));
   jobs.push_back(std::move(host));
@@ -316,6 +324,7 @@ void compile_source(session& s, const input& in, const std::string& object) {
     records.push_back(object.empty() ? std::string() : s.temp.file(name + ".sub_groups"));
     append(device.args, plugin_flags(s, records.back()));
     append(device.args, tu_flags(in.path));
+    append(device.args, target_flags(targets));
     append(device.args, source_tokens(in));
     if (object.empty()) {
       device.args.push_back("-fsyntax-only");
@@ -605,6 +614,7 @@ int host_only(session& s) {
   append(command.args, plugin_flags(s, ""));
   command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
+  append(command.args, target_flags(compile_targets(s.line)));
   append(command.args, passthrough_arguments(s.line));
   return s.run.run(command);
 }
@@ -623,6 +633,7 @@ int device_only(session& s) {
   append(command.args, plugin_flags(s, ""));
   command.args.push_back(host_loops_flag(s));
   if (!s.line.inputs.empty()) append(command.args, tu_flags(s.line.inputs[0].path));
+  append(command.args, target_flags(targets));
   for (const auto& extra : s.line.device_flags)
     if (extra.target.empty() || extra.target == targets[0]) command.args.push_back(extra.flag);
   if (!s.line.emit_llvm) command.args.push_back("-emit-llvm");
@@ -633,7 +644,7 @@ int device_only(session& s) {
         a.input < 0 && (flag == "-c" || flag == "-S" || flag == "-E" || flag == "-fsyntax-only");
     // The device compile's flags, the inputs, and -o / -x / the flags choosing the output.
     if (a.input >= 0 || (a.uses & use_device) || !(a.uses & (use_host | use_link)))
-      append(command.args, a.tokens);
+      append(command.args, a.input >= 0 ? source_tokens(s.line.inputs[a.input]) : a.tokens);
   }
   if (!stops) command.args.push_back("-c");
   return s.run.run(command);

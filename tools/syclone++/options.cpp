@@ -223,25 +223,30 @@ std::string c_as_cxx_language(std::string_view path) {
   std::string ext = extension_of(path);
   if (ext == "c") return "c++";
   if (ext == "i") return "c++-cpp-output";
+  if (ext == "cu") return "cuda";
   return {};
 }
 
 input_kind kind_by_extension(std::string_view path) {
   std::string ext = extension_of(path);
   // (.c and .i too, as clang++ and icpx -fsycl read them: see c_as_cxx_language)
-  if (is_any(ext,
-             {"cpp", "cc", "cxx", "c++", "cp", "C", "CC", "CPP", "CXX", "ii", "cppm", "c", "i"}))
+  if (is_any(ext, {"cpp", "cc", "cxx", "c++", "cp", "C", "CC", "CPP", "CXX", "ii", "cppm", "c", "i",
+                   "cu"}))
     return input_kind::cxx_source;
   if (is_any(ext, {"s", "S", "sx"})) return input_kind::assembly;
   return input_kind::linker_input;
 }
 
 input_kind kind_by_language(const std::string& language) {
-  if (is_any(language, {"c++", "c++-cpp-output"})) return input_kind::cxx_source;
+  // A CUDA source (.cu, -x cuda) is SYCL C++ with CUDA's function qualifiers (driver.cpp,
+  // source_tokens).
+  if (is_any(language, {"c++", "c++-cpp-output", "cuda"})) return input_kind::cxx_source;
   if (is_any(language, {"c", "cpp-output"})) return input_kind::c_source;
   if (is_any(language, {"assembler", "assembler-with-cpp"})) return input_kind::assembly;
-  throw driver_error("language '" + language +
-                     "' (-x) is not supported: syclone++ compiles C++ (SYCL), C and assembly");
+  throw driver_error(
+      "language '" + language +
+      "' (-x) is not supported: syclone++ compiles C++ (SYCL), CUDA sources as SYCL, C "
+      "and assembly");
 }
 
 // Splits "--launcher [syclone flags...] <compiler> <compiler args...>".
@@ -297,7 +302,7 @@ command_line parse_command_line(const std::vector<std::string>& raw_args) {
                            "compiles it twice (host and device); write it to a file");
       input in{arg, language.empty() ? kind_by_extension(arg) : kind_by_language(language),
                language.empty() ? c_as_cxx_language(arg) : language};
-      if (language.empty() && !in.language.empty())
+      if (language.empty() && !in.language.empty() && in.language != "cuda")
         line.warnings.push_back("treating '" + extension_of(arg) + "' input '" + arg + "' as '" +
                                 in.language +
                                 "', as clang++ and icpx -fsycl do (this behavior is deprecated in "
@@ -433,10 +438,32 @@ std::vector<std::string> flags_for(const command_line& line, use step) {
 }
 
 // The arguments as given, minus syclone++'s own: for actions clang performs by itself.
+std::vector<std::string> input_tokens(const input& in) {
+  std::vector<std::string> tokens;
+  if (in.language == "cuda")
+    // A CUDA source is SYCL C++ whose functions may carry CUDA's execution-space qualifiers, as
+    // DPC++ reads a .cu given with -fsycl: a __device__ function is an ordinary function that
+    // SYCL kernels call (SYCL_EXTERNAL or not), compiled for the host and every device target.
+    // <sycl/detail/cuda_source.hpp> (found on the include path syclone++ adds) defines the
+    // qualifiers, and makes what needs CUDA's own language, such as __global__ kernels, an error
+    // that says so.
+    tokens = {"-include", "sycl/detail/cuda_source.hpp", "-x", "c++"};
+  else if (!in.language.empty())
+    tokens = {"-x", in.language};
+  tokens.push_back(in.path);
+  return tokens;
+}
+
 std::vector<std::string> passthrough_arguments(const command_line& line) {
   std::vector<std::string> flags;
-  for (const auto& a : line.arguments)
-    if (a.uses & use_passthrough) flags.insert(flags.end(), a.tokens.begin(), a.tokens.end());
+  for (const auto& a : line.arguments) {
+    if (!(a.uses & use_passthrough)) continue;
+    const bool cuda_input =
+        a.input >= 0 && line.inputs[static_cast<std::size_t>(a.input)].language == "cuda";
+    std::vector<std::string> tokens =
+        cuda_input ? input_tokens(line.inputs[static_cast<std::size_t>(a.input)]) : a.tokens;
+    flags.insert(flags.end(), tokens.begin(), tokens.end());
+  }
   return flags;
 }
 

@@ -92,7 +92,11 @@ std::vector<std::string> parse_targets(const std::string& list);
 // Flags of `line` for the given step, in order, without inputs, -o and the action flags.
 std::vector<std::string> flags_for(const command_line& line, use step);
 
-// The arguments as given (inputs included), minus syclone++'s own: for what clang does by itself.
+// An input as clang gets it: `-x <language>` where one is in effect, and a CUDA source (.cu,
+// -x cuda) as SYCL C++ with CUDA's qualifiers defined.
+std::vector<std::string> input_tokens(const input& in);
+// The arguments as given (inputs included, as input_tokens gives them), minus syclone++'s own:
+// for what clang does by itself.
 std::vector<std::string> passthrough_arguments(const command_line& line);
 
 } // namespace syclone::driver

@@ -553,6 +553,10 @@ spirv_image lower_to_spirv(llvm::Module& module,
           passes::lower_group_local_memory(module, "__syclone_group_local_memory", 3, false);
       !why.empty())
     throw driver_error(why);
+  if (std::string why =
+          passes::lower_work_group_static(module, "__syclone_work_group_static", 3, false);
+      !why.empty())
+    throw driver_error(why);
   // sycl_ext_oneapi_device_global: the image's own variable is the device's instance.
   if (std::string why =
           passes::lower_device_globals(module, "__syclone_device_global", false, 1, nullptr);

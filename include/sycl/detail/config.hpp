@@ -39,6 +39,12 @@
 // SYCL 2020 4.1: the CUDA backend (backend::ext_oneapi_cuda, <sycl/backend.hpp>), and the
 // extensions that go with it (README "Backend interoperability").
 #define SYCL_EXT_ONEAPI_BACKEND_CUDA 1
+// Khronos's draft CUDA backend specification (backend::cuda): defined for programs built for
+// NVIDIA GPUs (syclone++ -fsycl-targets with nvptx64, the default), whose code may then include
+// cuda.h and call the driver, as the CTS's cuda_interop and host_task categories do.
+#if defined(__SYCLONE_TARGET_NVPTX64__)
+#define SYCL_BACKEND_CUDA 1
+#endif
 #define SYCL_EXT_ONEAPI_ENQUEUE_NATIVE_COMMAND 1
 #define SYCL_EXT_CODEPLAY_ENQUEUE_NATIVE_COMMAND 1
 #define SYCL_EXT_ONEAPI_PEER_ACCESS 1

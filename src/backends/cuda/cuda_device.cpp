@@ -102,6 +102,14 @@ cuda_device::cuda_device(CUdevice device, int ordinal, int driver_version)
   start_context_services();
 }
 
+cuda_device::cuda_device(const cuda_device& like, CUcontext adopted)
+    : m_ordinal(like.m_ordinal), m_device(like.m_device), m_context(adopted), m_user_context(true),
+      m_props(like.m_props), m_limits(like.m_limits), m_max_pitch(like.m_max_pitch),
+      m_max_shared_optin(like.m_max_shared_optin), m_arch(like.m_arch), m_managed(like.m_managed),
+      m_memory_limit(like.m_memory_limit), m_driver_version(like.m_driver_version) {
+  start_context_services();
+}
+
 void cuda_device::start_context_services() {
   m_all_events.push_back(std::make_unique<event_services>(m_context, m_life));
   m_events.store(m_all_events.back().get(), std::memory_order_release);
@@ -144,6 +152,8 @@ bool cuda_device::faulted() {
 
 bool cuda_device::recover() {
   if (!sticky_error_seen()) return false; // no fault anywhere: the common case, no driver call
+  // A user's context is the user's to destroy: a fault in it stays (its commands keep failing).
+  if (m_user_context) return false;
   std::lock_guard lock(m_life_mutex);
   if (!m_unrecoverable.empty()) sycl::detail::throw_error(sycl::errc::runtime, m_unrecoverable);
   const driver_api& d = driver();

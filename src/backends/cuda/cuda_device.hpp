@@ -23,6 +23,10 @@ public:
   // Retains the device's primary context (the one the CUDA runtime API shares, so that
   // libraries using it see our allocations). Throws sycl::exception.
   cuda_device(CUdevice device, int ordinal, int driver_version);
+  // make_context over `adopted`, a context the user created on `like`'s device: `like`'s
+  // properties, everything else (memory, streams, kernels, events) in `adopted`, which stays the
+  // user's (never destroyed, never reset).
+  cuda_device(const cuda_device& like, CUcontext adopted);
 
   sycl::backend backend() const noexcept override { return sycl::backend::ext_oneapi_cuda; }
   const runtime::device_properties& properties() const noexcept override { return m_props; }
@@ -60,6 +64,7 @@ public:
   void* native_context() const noexcept override { return m_context; }
   std::unique_ptr<runtime::stream> adopt_stream(void* native, bool profiling) override;
   std::shared_ptr<runtime::native_event> adopt_event(void* native) override;
+  runtime::device* adopt_context(void* native) override;
   void bind_thread() noexcept override;
   bool can_access_peer(runtime::device& peer, bool atomics) override;
   void enable_peer_access(runtime::device& peer) override;
@@ -113,6 +118,15 @@ private:
   int m_ordinal;
   CUdevice m_device;
   CUcontext m_context = nullptr;
+  bool m_user_context = false; // m_context is a user's (adopt_context), not the primary one
+  // The devices adopt_context made over users' contexts of this device, by cuCtxGetId (the
+  // address where the driver lacks it); kept for the process, as SYCL objects may hold them.
+  struct adopted_context {
+    unsigned long long id;
+    std::unique_ptr<cuda_device> device;
+  };
+  std::mutex m_adopt_mutex;
+  std::vector<adopted_context> m_adopted;
   // Peers this device's context has peer access to, enabled for buffer copies (copies_from).
   std::mutex m_peer_mutex;
   std::vector<const cuda_device*> m_copy_peers;

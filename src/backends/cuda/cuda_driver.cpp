@@ -50,6 +50,13 @@ bool bind_all(void* lib, driver_api& d, std::string* missing) {
   ok &= bind(lib, d.ctx_set_current, {"cuCtxSetCurrent"}, missing);
   {
     std::string optional;
+    bind(lib, d.ctx_push_current, {"cuCtxPushCurrent_v2"}, &optional);
+    bind(lib, d.ctx_pop_current, {"cuCtxPopCurrent_v2"}, &optional);
+    bind(lib, d.ctx_get_device, {"cuCtxGetDevice"}, &optional);
+    bind(lib, d.ctx_get_id, {"cuCtxGetId"}, &optional);
+  }
+  {
+    std::string optional;
     bind(lib, d.ctx_get_limit, {"cuCtxGetLimit"}, &optional);
   }
   ok &= bind(lib, d.device_can_access_peer, {"cuDeviceCanAccessPeer"}, missing);

@@ -176,6 +176,12 @@ struct driver_api {
   entry_point<CUresult(CUdevice)> primary_ctx_reset;
   entry_point<CUresult()> ctx_synchronize;
   entry_point<CUresult(CUcontext)> ctx_set_current;
+  // Optional (make_context over a user's context, cuda_interop.cpp): null where the driver
+  // lacks them. cuCtxGetId (CUDA 12.0) tells a context from a later one at the same address.
+  entry_point<CUresult(CUcontext)> ctx_push_current;
+  entry_point<CUresult(CUcontext*)> ctx_pop_current;
+  entry_point<CUresult(CUdevice*)> ctx_get_device;
+  entry_point<CUresult(CUcontext, unsigned long long*)> ctx_get_id;
   // Optional (info::device::printf_buffer_size): null where the driver lacks it.
   entry_point<CUresult(std::size_t*, int)> ctx_get_limit;
   entry_point<CUresult(int*, CUdevice, CUdevice)> device_can_access_peer;

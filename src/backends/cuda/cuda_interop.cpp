@@ -7,6 +7,7 @@
 #include <sycl/exception.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <thread>
 
 namespace syclone::cuda {
@@ -57,6 +58,31 @@ std::shared_ptr<runtime::native_event> cuda_device::adopt_event(void* native) {
   CUresult r = invoke(driver().event_query, event);
   if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY) return nullptr;
   return std::make_shared<adopted_event>(m_context, event);
+}
+
+runtime::device* cuda_device::adopt_context(void* native) {
+  auto context = static_cast<CUcontext>(native);
+  const driver_api& d = driver();
+  if (!context || !d.ctx_push_current.fn || !d.ctx_pop_current.fn || !d.ctx_get_device.fn)
+    return nullptr;
+  if (context == m_context) return this;
+  // The context's device, asked while it is current for a moment: pushing and popping leave the
+  // thread's own current context as it was (make_current's record of it stays true), and a
+  // handle that is no context fails the push.
+  if (invoke(d.ctx_push_current, context) != CUDA_SUCCESS) return nullptr;
+  CUdevice owner = -1;
+  CUresult r = invoke(d.ctx_get_device, &owner);
+  unsigned long long id = reinterpret_cast<std::uintptr_t>(context);
+  if (d.ctx_get_id.fn && invoke(d.ctx_get_id, context, &id) != CUDA_SUCCESS)
+    id = reinterpret_cast<std::uintptr_t>(context);
+  CUcontext popped = nullptr;
+  invoke(d.ctx_pop_current, &popped);
+  if (r != CUDA_SUCCESS || owner != m_device) return nullptr;
+  std::lock_guard lock(m_adopt_mutex);
+  for (auto& a : m_adopted)
+    if (a.id == id && a.device->m_context == context) return a.device.get();
+  m_adopted.push_back({id, std::make_unique<cuda_device>(*this, context)});
+  return m_adopted.back().device.get();
 }
 
 void cuda_device::bind_thread() noexcept {

@@ -265,19 +265,19 @@ void kernel_cache::bind_device_globals(const std::string& kernel, CUmodule modul
         ptx[at - 1] != ' ')
       continue;
     const std::string pointer = ptx.substr(at, end - at);
-    void* instance =
-        runtime::device_global_instance(*m_info.device, passes::device_global_of_pointer(pointer));
+    const passes::device_global_of global = passes::device_global_of_pointer(pointer);
+    if (global.symbol.empty()) continue;
+    void* instance = runtime::device_global_instance(*m_info.device, global.symbol, global.bytes);
     CUdeviceptr address = 0;
     std::size_t bytes = 0;
     CUresult r = invoke(d.module_get_global, &address, &bytes, module, pointer.c_str());
     if (r == CUDA_SUCCESS && bytes == sizeof(instance))
       r = invoke(d.memcpy_htod, address, static_cast<const void*>(&instance), sizeof(instance));
     if (r != CUDA_SUCCESS)
-      sycl::detail::throw_error(sycl::errc::runtime, "kernel `" + readable_kernel(kernel) +
-                                                         "` on " + m_info.device_name +
-                                                         ": setting its device_global `" +
-                                                         passes::device_global_of_pointer(pointer) +
-                                                         "` failed: " + error_text(r));
+      sycl::detail::throw_error(sycl::errc::runtime,
+                                "kernel `" + readable_kernel(kernel) + "` on " +
+                                    m_info.device_name + ": setting its device_global `" +
+                                    global.symbol + "` failed: " + error_text(r));
   }
 }
 

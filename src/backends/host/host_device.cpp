@@ -189,6 +189,7 @@ public:
     // Seed 004: sub-groups of several sizes, run as fibers exchanging through scratch memory
     // (work_group.cpp); the primary size is the SIMD width for 32-bit values.
     p.primary_sub_group_size = simd_width_32();
+    p.simd_bytes = static_cast<std::uint32_t>(4 * simd_width_32());
     p.sub_group_sizes = {1, 4, 8, 16, 32};
     p.max_num_sub_groups = static_cast<std::uint32_t>(p.max_work_group_size);
     // Kernels' printf writes to stdout at once: no buffer in between, no limit.

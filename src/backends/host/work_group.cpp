@@ -1103,6 +1103,14 @@ void* __syclone_host_group_local_memory(std::size_t, std::size_t) {
       "memory): compile the kernel with syclone++ -fsycl");
 }
 
+void* __syclone_host_work_group_static(const void*, std::size_t, std::size_t) {
+  sycl::detail::throw_error(
+      sycl::errc::feature_not_supported,
+      "work_group_static (sycl_ext_oneapi_work_group_static) used in host device code that "
+      "syclone++'s host compile did not see (its pass plugin gives each variable its memory): "
+      "compile the kernel with syclone++ -fsycl");
+}
+
 std::byte* __syclone_host_local_memory() noexcept {
   return sycl::detail::host::local_memory();
 }

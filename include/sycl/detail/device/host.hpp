@@ -67,6 +67,12 @@ template <std::size_t Bytes, std::size_t Alignment>
 [[gnu::always_inline]] inline void* group_local_allocation() {
   return __syclone_host_group_local_memory(Bytes, Alignment);
 }
+// sycl_ext_oneapi_work_group_static: the calling work-group's storage of the variable at
+// `object` (a thread-local variable per work_group_static variable, from the same pass plugin).
+template <std::size_t Bytes, std::size_t Alignment>
+[[gnu::always_inline]] inline void* work_group_static_storage(const void* object) {
+  return __syclone_host_work_group_static(object, Bytes, Alignment);
+}
 // The host runs work-group scope once and each parallel_for_work_item as a loop.
 inline constexpr bool hierarchical_spread = false;
 inline void hierarchical_group_scope() {}

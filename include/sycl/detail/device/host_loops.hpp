@@ -99,6 +99,11 @@ SYCLONE_EXPORT std::size_t __syclone_host_work_item_local(std::uint32_t which);
 // compile's pass plugin replaces each call by a thread-local variable of its own; the runtime's
 // definition only says that the compile did not run it (errc::feature_not_supported).
 SYCLONE_EXPORT void* __syclone_host_group_local_memory(std::size_t bytes, std::size_t alignment);
+// sycl_ext_oneapi_work_group_static: the storage of the work_group_static variable `object` for
+// the calling work-group, which the same pass plugin gives each variable (thread-local); the
+// runtime's definition only says that the compile did not run it.
+SYCLONE_EXPORT void* __syclone_host_work_group_static(const void* object, std::size_t bytes,
+                                                      std::size_t alignment);
 SYCLONE_EXPORT SYCLONE_HOST_CONVERGENT const std::byte*
 __syclone_host_sub_group_exchange(std::uint32_t sub_group, std::uint32_t lane, const void* value,
                                   std::size_t bytes);

@@ -110,6 +110,14 @@ template <std::size_t Bytes, std::size_t Alignment>
 SYCLONE_INLINE void* group_local_allocation() {
   return __syclone_group_local_memory(Bytes, Alignment);
 }
+// sycl_ext_oneapi_work_group_static: the work-group's storage of the variable at `object`, a
+// shared-memory variable per work_group_static variable (the same pass).
+extern "C" void* __syclone_work_group_static(const void* object, std::size_t bytes,
+                                             std::size_t alignment) noexcept;
+template <std::size_t Bytes, std::size_t Alignment>
+SYCLONE_INLINE void* work_group_static_storage(const void* object) {
+  return __syclone_work_group_static(object, Bytes, Alignment);
+}
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }

@@ -91,6 +91,14 @@ template <std::size_t Bytes, std::size_t Alignment>
 SYCLONE_INLINE void* group_local_allocation() {
   return __syclone_group_local_memory(Bytes, Alignment);
 }
+// sycl_ext_oneapi_work_group_static: the work-group's storage of the variable at `object`, a
+// shared-memory variable per work_group_static variable (the same pass).
+extern "C" void* __syclone_work_group_static(const void* object, std::size_t bytes,
+                                             std::size_t alignment) noexcept;
+template <std::size_t Bytes, std::size_t Alignment>
+SYCLONE_INLINE void* work_group_static_storage(const void* object) {
+  return __syclone_work_group_static(object, Bytes, Alignment);
+}
 SYCLONE_INLINE std::byte* local_memory() noexcept {
   return (std::byte*)&__syclone_local_memory[0];
 }
@@ -199,9 +207,10 @@ double fma(double, double, double) noexcept __asm__("_Z3fmaddd");
   X(asinh)                                                                                         \
   X(atan)                                                                                          \
   X(atanh)                                                                                         \
-  X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10) X(expm1) X(fabs)  \
-      X(floor) X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint) X(round) X(rsqrt) X(sin) \
-          X(sinh) X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
+  X(cbrt)                                                                                          \
+  X(ceil) X(cos) X(cosh) X(cospi) X(erf) X(erfc) X(exp) X(exp2) X(exp10) X(expm1) X(fabs) X(floor) \
+      X(lgamma) X(log) X(log10) X(log1p) X(log2) X(logb) X(rint) X(round) X(rsqrt) X(sin) X(sinh)  \
+          X(sinpi) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
 #define SYCLONE_SPIRV_BINARY(X)                                                                    \
   X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(hypot) X(nextafter) X(pow) X(remainder)
 SYCLONE_SPIRV_UNARY(SYCLONE_SPIRV_DECLARE1)
